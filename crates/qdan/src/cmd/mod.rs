@@ -1,0 +1,5 @@
+//! One module per subcommand.
+
+pub mod musashi_tables;
+pub mod perft;
+pub mod solve_dots;

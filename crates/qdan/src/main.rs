@@ -1,0 +1,55 @@
+//! The `qdan` binary: `serve`, `perft`, `solve`, `tablebase`, `bench`. Each subcommand parses
+//! its arguments and calls library code; errors are printed once, with a non-zero exit.
+
+mod cmd;
+
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+
+#[derive(Parser, Debug)]
+#[command(name = "qdan", version, about = "Juroku Musashi and Dots and Boxes: the site and its tools")]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand, Debug)]
+enum Command {
+    /// Count move sequences to a depth (checks move generation).
+    Perft(cmd::perft::Args),
+    /// Solve a position exactly.
+    #[command(subcommand)]
+    Solve(Solve),
+    /// Build retrograde tables for Juroku Musashi.
+    #[command(subcommand)]
+    Tablebase(cmd::musashi_tables::Tablebase),
+}
+
+#[derive(Subcommand, Debug)]
+enum Solve {
+    /// The value of a Dots and Boxes position: best future box margin for the player to move.
+    Dots(cmd::solve_dots::Args),
+    /// The value of a Juroku Musashi position and a best move.
+    Musashi(cmd::musashi_tables::SolveArgs),
+}
+
+fn run(cli: Cli) -> anyhow::Result<()> {
+    match cli.command {
+        Command::Perft(a) => cmd::perft::run(a),
+        Command::Solve(Solve::Dots(a)) => cmd::solve_dots::run(a),
+        Command::Solve(Solve::Musashi(a)) => cmd::musashi_tables::solve(a),
+        Command::Tablebase(t) => cmd::musashi_tables::tablebase(t),
+    }
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    match run(cli) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("qdan: {e:#}");
+            ExitCode::FAILURE
+        }
+    }
+}

@@ -1,0 +1,8 @@
+//! Dots and Boxes on W x H boxes (W, H in 3..=5): draw a line; complete a box and move again;
+//! most boxes wins. See `shared/DESIGN.md` §3 for the edge numbering.
+
+mod game;
+pub mod geometry;
+
+pub use game::{Edge, Edges, Game, IllegalMove, Options, Outcome, ParseEdgeError, Played, Player, Position};
+pub use geometry::{EdgePlace, Geometry, Size};

@@ -1,0 +1,37 @@
+//! This crate provides the exact rules of the games qdan hosts: **Juroku Musashi**
+//! ([`musashi`]) and **Dots and Boxes** ([`dots`]), plus one small interface ([`AnyGame`])
+//! that lets a server host either without knowing which.
+//!
+//! No I/O, no async; move generation fills lists on the stack and never allocates.
+//!
+//! ```
+//! use rules::musashi::{Game, Options, Moves, Role};
+//!
+//! let mut game = Game::new(Options::default());
+//! let mut moves = Moves::new();
+//! game.legal_moves(&mut moves);
+//! assert_eq!(moves.len(), 8); // the Parent on c3 can step along eight lines
+//! game.play("c3-c4".parse().unwrap()).unwrap();
+//! assert_eq!(game.turn(), Role::Children);
+//! assert!(game.outcome().is_none());
+//! ```
+//!
+//! ```
+//! use rules::dots::{Game, Options, Edge};
+//!
+//! let mut game = Game::new(Options::default()); // 5x4 boxes
+//! game.play(Edge(0)).unwrap();
+//! assert_eq!(game.turn(), 1); // no box completed: the turn passes
+//! ```
+
+#![deny(missing_debug_implementations)]
+
+mod any;
+pub mod dots;
+mod mask;
+mod movelist;
+pub mod musashi;
+
+pub use any::{AnyGame, AnyOptions, Finished, GameKind, PlayError, Side, View};
+pub use mask::Mask;
+pub use movelist::MoveList;
