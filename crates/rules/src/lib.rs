@@ -31,7 +31,9 @@ pub mod dots;
 mod mask;
 mod movelist;
 pub mod musashi;
+mod schema;
 
 pub use any::{AnyGame, AnyOptions, Finished, GameKind, PlayError, Side, View};
 pub use mask::Mask;
 pub use movelist::MoveList;
+pub use schema::{OptionSpec, TURN_LIMITS, option_specs, parse_options};

@@ -170,7 +170,7 @@ impl From<Limit> for String {
 
 /// Every local rule of a Juroku Musashi group. `Default` is the site default from the seeds.
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
-#[serde(default)]
+#[serde(default, rename_all = "camelCase", deny_unknown_fields)]
 pub struct Options {
     /// Which side makes the first move (not who plays it). Default: the Parent.
     pub first: Role,
