@@ -1,5 +1,8 @@
 //! Juroku Musashi CPU players.
 
+pub mod index;
+pub mod tablebase;
+
 use std::time::Instant;
 
 use rules::musashi::{Game, Move, Moves, Role};
