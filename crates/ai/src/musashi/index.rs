@@ -268,6 +268,21 @@ impl SliceIndex {
         slot * self.block + geo.rank(compress(best, rep))
     }
 
+    /// The images of Children `m` under the symmetries that keep the representative point
+    /// `rep` in place, so the indices of positions one Children step away are cheap.
+    #[inline]
+    pub fn frame(&self, rep: u8, m: u64) -> Frame {
+        let geo = self.geo;
+        let syms = &geo.to_rep[rep as usize];
+        let mut imgs = [0u64; 8];
+        let mut perms = [0usize; 8];
+        for (t, &s) in syms.iter().enumerate() {
+            imgs[t] = geo.permute(s as usize, m);
+            perms[t] = s as usize;
+        }
+        Frame { base: geo.slot_of[rep as usize] as u64 * self.block, rep, n: syms.len(), imgs, perms, geo }
+    }
+
     /// The stored form of index `i`: Parent point (a class representative) and Children mask.
     #[inline]
     pub fn decode(&self, i: u64) -> (u8, u64) {
@@ -275,6 +290,29 @@ impl SliceIndex {
         let r = i % self.block;
         let rep = self.geo.reps[slot as usize];
         (rep, expand(self.geo.unrank(r, self.k), rep))
+    }
+}
+
+/// A position seen from the symmetries that fix its Parent point (see [`SliceIndex::frame`]).
+pub struct Frame {
+    base: u64,
+    rep: u8,
+    n: usize,
+    imgs: [u64; 8],
+    perms: [usize; 8],
+    geo: &'static Geometry,
+}
+
+impl Frame {
+    /// Index of the position with one Child moved from `c` to `e`.
+    #[inline]
+    pub fn moved(&self, c: u8, e: u8) -> u64 {
+        let mut best = u64::MAX;
+        for t in 0..self.n {
+            let perm = &self.geo.perm[self.perms[t]];
+            best = best.min(self.imgs[t] ^ (1u64 << perm[c as usize]) ^ (1u64 << perm[e as usize]));
+        }
+        self.base + self.geo.rank(compress(best, self.rep))
     }
 }
 
@@ -332,6 +370,10 @@ mod tests {
                     let (rep, cm) = ix.decode(i);
                     assert!(geo.is_canonical(rep, cm));
                     assert_eq!(ix.index(rep, cm), i);
+                    let f = ix.frame(rep, cm);
+                    let c = cm.trailing_zeros() as u8;
+                    let e = (0..kind.points()).find(|&e| e != rep && cm >> e & 1 == 0).unwrap();
+                    assert_eq!(f.moved(c, e), ix.index(rep, cm ^ 1 << c ^ 1 << e));
                     // The decoded position is an image of the original.
                     assert!((0..geo.nsym).any(|s| geo.perm[s][p as usize] == rep && geo.permute(s, m) == cm));
                 }

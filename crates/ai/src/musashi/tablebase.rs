@@ -267,7 +267,6 @@ impl Tables {
         let mut cval = vec![0u8; n];
         // Parent to move, undecided: in-slice successor classes not yet known to be Children
         // wins (1..=8). 0: decided (or not canonical). ESCAPE: a capture reaches a Parent win.
-        const ESCAPE: u8 = 0xff;
         let mut cnt = vec![0u8; n];
         let mut pq: Vec<Vec<u32>> = vec![Vec::new()];
         let mut cq: Vec<Vec<u32>> = vec![Vec::new()];
@@ -338,7 +337,10 @@ impl Tables {
             }
         }
 
-        // Work outwards by distance.
+        // Work outwards by distance. Predecessor indices are gathered in batches and prefetched
+        // before they are read: the slices are far larger than the caches, and the reads are
+        // independent, so the memory system can serve many at once.
+        let mut batch: Vec<u32> = Vec::with_capacity(BATCH + 512);
         let mut d = 0usize;
         while d < pq.len() || d < cq.len() {
             if d + 2 > 254 {
@@ -353,56 +355,53 @@ impl Tables {
                     // The Parent would have taken this pair on arriving: no in-slice predecessor.
                     continue;
                 }
-                let sym = geo.symmetric(m);
-                let mut seen = [u64::MAX; 8];
+                // Two un-moves can reach one class when the Children set is symmetric: count
+                // each predecessor class once, as the forward count did.
+                let mut seen = [u32::MAX; 8];
                 let mut ns = 0;
                 let mut from = nb[e as usize] & all & !m;
                 while from != 0 {
                     let p = from.trailing_zeros() as u8;
                     from &= from - 1;
-                    let j = index.index(p, m);
-                    if sym {
-                        if seen[..ns].contains(&j) {
-                            continue;
-                        }
-                        seen[ns] = j;
-                        ns += 1;
+                    let j = index.index(p, m) as u32;
+                    if seen[..ns].contains(&j) {
+                        continue;
                     }
-                    let j = j as usize;
-                    let c = cnt[j];
-                    if c != 0 && c != ESCAPE {
-                        cnt[j] = c - 1;
-                        if c == 1 {
-                            let dist = (d as u8).max(pval[j]);
-                            pval[j] = dist + 1;
-                            push(&mut pq, dist as usize, j as u32);
-                        }
-                    }
+                    seen[ns] = j;
+                    ns += 1;
+                    prefetch(&cnt, j as usize);
+                    batch.push(j);
+                }
+                if batch.len() >= BATCH {
+                    settle_parent(&mut batch, &mut cnt, &mut pval, &mut pq, d);
                 }
             }
+            settle_parent(&mut batch, &mut cnt, &mut pval, &mut pq, d);
             drop(list);
             // Parent-to-move positions lost in d: their Children-to-move predecessors win in d + 1.
             let list = if d < pq.len() { std::mem::take(&mut pq[d]) } else { Vec::new() };
-            let code = d as u8 + 2;
             for &i in &list {
                 let (p, m) = index.decode(i as u64);
                 let empty = all & !m & !(1u64 << p);
+                let frame = index.frame(p, m);
                 let mut kids = m;
                 while kids != 0 {
-                    let c = kids.trailing_zeros();
+                    let c = kids.trailing_zeros() as u8;
                     kids &= kids - 1;
                     let mut to = nb[c as usize] & empty;
                     while to != 0 {
-                        let e = to.trailing_zeros();
+                        let e = to.trailing_zeros() as u8;
                         to &= to - 1;
-                        let j = index.index(p, m ^ (1u64 << c) ^ (1u64 << e)) as usize;
-                        if cval[j] == 0 {
-                            cval[j] = code;
-                            push(&mut cq, d + 1, j as u32);
-                        }
+                        let j = frame.moved(c, e) as u32;
+                        prefetch(&cval, j as usize);
+                        batch.push(j);
                     }
                 }
+                if batch.len() >= BATCH {
+                    settle_children(&mut batch, &mut cval, &mut cq, d);
+                }
             }
+            settle_children(&mut batch, &mut cval, &mut cq, d);
             d += 1;
         }
         // Whatever is still counting (or escaped) is a Parent win.
@@ -556,6 +555,59 @@ impl Tables {
         }
         Ok(t)
     }
+}
+
+/// Counter value of a Parent-to-move position that escapes by a capture (a Parent win).
+const ESCAPE: u8 = 0xff;
+
+/// Predecessor indices gathered before they are settled.
+const BATCH: usize = 256;
+
+#[inline]
+fn prefetch(v: &[u8], i: usize) {
+    #[cfg(target_arch = "x86_64")]
+    {
+        let p = v[i..].as_ptr() as *const i8;
+        // SAFETY: a prefetch is a hint; it never faults and `p` points into `v`.
+        #[allow(unused_unsafe)]
+        unsafe {
+            std::arch::x86_64::_mm_prefetch::<{ std::arch::x86_64::_MM_HINT_T0 }>(p)
+        };
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    let _ = (v, i);
+}
+
+/// Parent-to-move predecessors of Children wins at distance `d`: one more successor class is
+/// lost for each; when none is left the position is lost at `max(d, floor)`.
+fn settle_parent(batch: &mut Vec<u32>, cnt: &mut [u8], pval: &mut [u8], pq: &mut Vec<Vec<u32>>, d: usize) {
+    for &j in batch.iter() {
+        let j = j as usize;
+        let c = cnt[j];
+        if c != 0 && c != ESCAPE {
+            cnt[j] = c - 1;
+            if c == 1 {
+                let dist = (d as u8).max(pval[j]);
+                pval[j] = dist + 1;
+                push(pq, dist as usize, j as u32);
+            }
+        }
+    }
+    batch.clear();
+}
+
+/// Children-to-move predecessors of Parent losses at distance `d`: won in `d + 1` unless
+/// already won faster.
+fn settle_children(batch: &mut Vec<u32>, cval: &mut [u8], cq: &mut Vec<Vec<u32>>, d: usize) {
+    let code = d as u8 + 2;
+    for &j in batch.iter() {
+        let j = j as usize;
+        if cval[j] == 0 {
+            cval[j] = code;
+            push(cq, d + 1, j as u32);
+        }
+    }
+    batch.clear();
 }
 
 #[inline]
