@@ -1,9 +1,127 @@
 //! This crate provides qdan's pages: the web client in `web/` and the translations in
 //! `locales/`, embedded at build time, and the routes that serve them.
+//!
+//! Routes (all `GET`):
+//!
+//! | path | page |
+//! |---|---|
+//! | `/` | redirects to `/{lang}/`: a remembered choice (cookie `qdan_lang`), then `Accept-Language`, then English |
+//! | `/{lang}/` | home: the games |
+//! | `/{lang}/games/{game}` | a game: learn, play a friend, play the CPU, rules |
+//! | `/{lang}/games/{game}/learn` | the lesson on the board |
+//! | `/{lang}/g/{code}` | a group: invite link, seats, settings, and the game itself |
+//! | `/{lang}/leaderboard` | ratings per game |
+//! | `/static/{*path}` | the client's files |
+//!
+//! The rules pages live at `/{lang}/games/{game}/rules` (their own module); the pages link there.
+//!
+//! The router holds no state: every page is a pure function of the URL and the request's
+//! language headers, so the server merges it into its own app.
+
+pub mod assets;
+pub mod i18n;
+pub mod pages;
 
 use axum::Router;
+use axum::extract::Path;
+use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
+use axum::response::{IntoResponse, Redirect, Response};
+use axum::routing::get;
+use rules::GameKind;
+
+use i18n::Lang;
+use pages::Page;
+
+/// The cookie that remembers the language a visitor chose in the switcher.
+pub const LANG_COOKIE: &str = "qdan_lang";
 
 /// The page and static-file routes, merged into the server's router.
 pub fn router() -> Router {
     Router::new()
+        .route("/", get(root))
+        .route("/{lang}", get(lang_root))
+        .route("/{lang}/", get(home))
+        .route("/{lang}/games/{game}", get(game))
+        .route("/{lang}/games/{game}/learn", get(learn))
+        .route("/{lang}/g/{code}", get(group))
+        .route("/{lang}/leaderboard", get(leaderboard))
+        .route("/static/{*path}", get(assets::serve))
 }
+
+/// The locale for a request without one in its URL.
+pub fn preferred_lang(headers: &HeaderMap) -> Lang {
+    let cookie = headers
+        .get_all(header::COOKIE)
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+        .flat_map(|v| v.split(';'))
+        .filter_map(|kv| kv.trim().split_once('='))
+        .find(|(k, _)| *k == LANG_COOKIE)
+        .and_then(|(_, v)| Lang::from_code(v.trim()));
+    cookie
+        .or_else(|| headers.get(header::ACCEPT_LANGUAGE).and_then(|v| v.to_str().ok()).and_then(i18n::negotiate))
+        .unwrap_or(Lang::En)
+}
+
+async fn root(headers: HeaderMap) -> Response {
+    let lang = preferred_lang(&headers);
+    let mut r = Redirect::to(&format!("/{}/", lang.code())).into_response();
+    r.headers_mut().insert(header::VARY, HeaderValue::from_static("Accept-Language, Cookie"));
+    r
+}
+
+async fn lang_root(Path(lang): Path<String>, headers: HeaderMap) -> Response {
+    match Lang::from_code(&lang) {
+        Some(l) => Redirect::permanent(&format!("/{}/", l.code())).into_response(),
+        None => not_found(&headers),
+    }
+}
+
+fn html(status: StatusCode, lang: Lang, page: &Page) -> Response {
+    let mut h = HeaderMap::new();
+    h.insert(header::CONTENT_TYPE, HeaderValue::from_static("text/html; charset=utf-8"));
+    h.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-cache"));
+    h.insert(header::CONTENT_LANGUAGE, HeaderValue::from_static(lang.code()));
+    (status, h, pages::render(lang, page)).into_response()
+}
+
+fn not_found(headers: &HeaderMap) -> Response {
+    html(StatusCode::NOT_FOUND, preferred_lang(headers), &Page::NotFound)
+}
+
+fn page_in(lang: &str, headers: &HeaderMap, page: Option<Page>) -> Response {
+    match (Lang::from_code(lang), page) {
+        (Some(l), Some(p)) => html(StatusCode::OK, l, &p),
+        (Some(l), None) => html(StatusCode::NOT_FOUND, l, &Page::NotFound),
+        (None, _) => not_found(headers),
+    }
+}
+
+async fn home(Path(lang): Path<String>, headers: HeaderMap) -> Response {
+    page_in(&lang, &headers, Some(Page::Home))
+}
+
+async fn game(Path((lang, game)): Path<(String, String)>, headers: HeaderMap) -> Response {
+    page_in(&lang, &headers, game.parse::<GameKind>().ok().map(Page::Game))
+}
+
+async fn learn(Path((lang, game)): Path<(String, String)>, headers: HeaderMap) -> Response {
+    page_in(&lang, &headers, game.parse::<GameKind>().ok().map(Page::Learn))
+}
+
+/// Whether `code` could be a group code (letters and digits, short): anything else is a 404
+/// without a round trip to the server.
+fn plausible_code(code: &str) -> bool {
+    (4..=32).contains(&code.len()) && code.bytes().all(|b| b.is_ascii_alphanumeric())
+}
+
+async fn group(Path((lang, code)): Path<(String, String)>, headers: HeaderMap) -> Response {
+    page_in(&lang, &headers, plausible_code(&code).then_some(Page::Group(code)))
+}
+
+async fn leaderboard(Path(lang): Path<String>, headers: HeaderMap) -> Response {
+    page_in(&lang, &headers, Some(Page::Leaderboard))
+}
+
+#[cfg(test)]
+mod tests;

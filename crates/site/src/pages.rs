@@ -1,0 +1,288 @@
+//! The HTML pages: one shell with a real `lang`, a localised title, header, language switcher
+//! and footer, around a body per page. Dynamic parts (boards, seats, the leaderboard) are drawn
+//! by the client from the same locale's messages, which the page carries inline.
+
+use rules::GameKind;
+use serde_json::json;
+
+use crate::i18n::{Arg, Lang, Messages, client_source, messages};
+
+/// Escapes text for HTML element content and attribute values.
+pub fn esc(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    for c in s.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&#39;"),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+/// JSON that is safe inside a `<script>` element.
+fn script_json(v: &serde_json::Value) -> String {
+    v.to_string().replace('<', "\\u003c").replace('>', "\\u003e").replace('&', "\\u0026")
+}
+
+/// Which page, with what it needs.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Page {
+    Home,
+    Game(GameKind),
+    Learn(GameKind),
+    Group(String),
+    Leaderboard,
+    NotFound,
+}
+
+impl Page {
+    /// The path of this page after `/{lang}` (used by the language switcher).
+    pub fn path(&self) -> String {
+        match self {
+            Page::Home | Page::NotFound => "/".into(),
+            Page::Game(g) => format!("/games/{}", g.as_str()),
+            Page::Learn(g) => format!("/games/{}/learn", g.as_str()),
+            Page::Group(code) => format!("/g/{code}"),
+            Page::Leaderboard => "/leaderboard".into(),
+        }
+    }
+
+    fn kind(&self) -> &'static str {
+        match self {
+            Page::Home => "home",
+            Page::Game(_) => "game",
+            Page::Learn(_) => "learn",
+            Page::Group(_) => "group",
+            Page::Leaderboard => "leaderboard",
+            Page::NotFound => "not-found",
+        }
+    }
+}
+
+/// The message id of a game's name.
+pub fn game_name_id(g: GameKind) -> &'static str {
+    match g {
+        GameKind::Musashi => "game-musashi",
+        GameKind::Dots => "game-dots",
+    }
+}
+
+fn game_summary_id(g: GameKind) -> &'static str {
+    match g {
+        GameKind::Musashi => "game-musashi-summary",
+        GameKind::Dots => "game-dots-summary",
+    }
+}
+
+/// Renders `page` in `lang` as a complete HTML document.
+pub fn render(lang: Lang, page: &Page) -> String {
+    let m = messages(lang);
+    let l = lang.code();
+    let site = m.t("site-name");
+    let (title, body) = match page {
+        Page::Home => (format!("{site} · {}", m.t("home-title")), home(m)),
+        Page::Game(g) => (format!("{} · {site}", m.t(game_name_id(*g))), game(m, *g)),
+        Page::Learn(g) => (
+            format!("{} · {site}", m.t_args("learn-title", &[("game", Arg::Str(m.t(game_name_id(*g))))])),
+            learn(m, *g),
+        ),
+        Page::Group(code) => {
+            (format!("{} · {site}", m.t_args("group-title", &[("code", Arg::Str(code.clone()))])), group(m))
+        }
+        Page::Leaderboard => (format!("{} · {site}", m.t("leaderboard-title")), leaderboard(m)),
+        Page::NotFound => (format!("{} · {site}", m.t("not-found-title")), not_found(m)),
+    };
+    let path = page.path();
+    let mut alternates = String::new();
+    let mut switcher = String::new();
+    for other in Lang::ALL {
+        let o = other.code();
+        alternates.push_str(&format!("<link rel=\"alternate\" hreflang=\"{o}\" href=\"/{o}{}\">", esc(&path)));
+        let current = if other == lang { " aria-current=\"true\"" } else { "" };
+        switcher.push_str(&format!(
+            "<li><a href=\"/{o}{}\" hreflang=\"{o}\" lang=\"{o}\" data-lang=\"{o}\"{current}>{}</a></li>",
+            esc(&path),
+            other.autonym()
+        ));
+    }
+    let data = json!({
+        "lang": l,
+        "page": page.kind(),
+        "game": match page { Page::Game(g) | Page::Learn(g) => Some(g.as_str()), _ => None },
+        "code": match page { Page::Group(c) => Some(c.as_str()), _ => None },
+        "ftl": client_source(lang),
+    });
+    format!(
+        r##"<!doctype html>
+<html lang="{l}">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>{title}</title>
+<meta name="description" content="{desc}">
+<link rel="icon" href="/static/icon.svg" type="image/svg+xml">
+<link rel="stylesheet" href="/static/style.css">
+{alternates}
+<script type="module" src="/static/app.js"></script>
+</head>
+<body data-page="{kind}">
+<a class="skip" href="#main">{skip}</a>
+<header class="top">
+<a class="brand" href="/{l}/"><img src="/static/icon.svg" alt="" width="28" height="28"><span>{site}</span></a>
+<nav class="main-nav" aria-label="{nav_label}"><a href="/{l}/">{nav_games}</a><a href="/{l}/leaderboard">{nav_board}</a></nav>
+<details class="langs"><summary><span class="sr-only">{nav_lang}: </span><svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true"><circle cx="12" cy="12" r="9" fill="none" stroke="currentColor" stroke-width="2"/><path d="M3 12h18M12 3c3 3 3 15 0 18M12 3c-3 3-3 15 0 18" fill="none" stroke="currentColor" stroke-width="1.6"/></svg><span>{autonym}</span></summary><ul>{switcher}</ul></details>
+</header>
+<main id="main">
+{body}
+</main>
+<footer class="foot"><p>{footer}</p></footer>
+<div id="live" class="sr-only" aria-live="polite" aria-atomic="true"></div>
+<script id="qdan-data" type="application/json">{data}</script>
+</body>
+</html>
+"##,
+        title = esc(&title),
+        desc = esc(&m.t("site-description")),
+        kind = page.kind(),
+        skip = esc(&m.t("skip-to-content")),
+        site = esc(&site),
+        nav_label = esc(&m.t("nav-label")),
+        nav_games = esc(&m.t("nav-games")),
+        nav_board = esc(&m.t("nav-leaderboard")),
+        nav_lang = esc(&m.t("nav-language")),
+        autonym = lang.autonym(),
+        footer = esc(&m.t("footer-text")),
+        data = script_json(&data),
+    )
+}
+
+fn home(m: &Messages) -> String {
+    let l = m.lang.code();
+    let mut cards = String::new();
+    for g in GameKind::ALL {
+        let id = g.as_str();
+        cards.push_str(&format!(
+            r#"<li class="card"><a class="card-link" href="/{l}/games/{id}"><div class="thumb" data-game="{id}" aria-hidden="true"></div><h2>{name}</h2><p>{summary}</p></a><a class="btn primary" href="/{l}/games/{id}">{play}</a></li>"#,
+            name = esc(&m.t(game_name_id(g))),
+            summary = esc(&m.t(game_summary_id(g))),
+            play = esc(&m.t("home-play")),
+        ));
+    }
+    format!(
+        r#"<section class="hero"><h1>{h}</h1><p>{intro}</p></section>
+<ul class="cards">{cards}</ul>"#,
+        h = esc(&m.t("home-heading")),
+        intro = esc(&m.t("home-intro")),
+    )
+}
+
+fn game(m: &Messages, g: GameKind) -> String {
+    let l = m.lang.code();
+    let id = g.as_str();
+    let mut levels = String::new();
+    for (i, level) in ["beginner", "intermediate", "expert"].into_iter().enumerate() {
+        let checked = if i == 0 { " checked" } else { "" };
+        levels.push_str(&format!(
+            r#"<label class="level"><input type="radio" name="level" value="{level}"{checked}><span>{}</span></label>"#,
+            esc(&m.t(&format!("level-{level}")))
+        ));
+    }
+    format!(
+        r#"<div class="game-page">
+<div class="thumb big" data-game="{id}" aria-hidden="true"></div>
+<div class="game-intro">
+<h1>{name}</h1>
+<p class="lead">{summary}</p>
+<div class="choices">
+<a class="btn choice" href="/{l}/games/{id}/learn"><strong>{learn}</strong><span>{learn_text}</span></a>
+<button type="button" class="btn choice primary" id="play-friend"><strong>{friend}</strong><span>{friend_text}</span></button>
+<form class="choice cpu-form" id="play-cpu"><fieldset><legend><strong>{cpu}</strong><span>{cpu_text}</span></legend><div class="levels">{levels}</div></fieldset><button type="submit" class="btn">{cpu_start}</button></form>
+<a class="btn choice" href="/{l}/games/{id}/rules"><strong>{rules}</strong><span>{rules_text}</span></a>
+</div>
+<p class="error" id="page-error" role="alert" hidden></p>
+</div>
+</div>"#,
+        name = esc(&m.t(game_name_id(g))),
+        summary = esc(&m.t(game_summary_id(g))),
+        learn = esc(&m.t("game-learn")),
+        learn_text = esc(&m.t("game-learn-text")),
+        friend = esc(&m.t("game-play-friend")),
+        friend_text = esc(&m.t("game-play-friend-text")),
+        cpu = esc(&m.t("game-play-cpu")),
+        cpu_text = esc(&m.t("game-play-cpu-text")),
+        cpu_start = esc(&m.t("game-play-cpu-start")),
+        rules = esc(&m.t("game-rules")),
+        rules_text = esc(&m.t("game-rules-text")),
+    )
+}
+
+fn learn(m: &Messages, g: GameKind) -> String {
+    let l = m.lang.code();
+    let id = g.as_str();
+    format!(
+        r#"<div class="learn" data-game="{id}">
+<h1>{title}</h1>
+<div class="learn-layout">
+<div class="board-area"><div id="board" class="board {id}"></div></div>
+<section class="lesson" aria-labelledby="lesson-step">
+<p class="step-count" id="lesson-count"></p>
+<h2 id="lesson-step"></h2>
+<p id="lesson-text"></p>
+<p id="lesson-feedback" class="feedback" role="status"></p>
+<div class="row"><button type="button" class="btn" id="lesson-prev">{prev}</button><button type="button" class="btn primary" id="lesson-next">{next}</button></div>
+<p><a href="/{l}/games/{id}">{back}</a></p>
+</section>
+</div>
+</div>"#,
+        title = esc(&m.t_args("learn-title", &[("game", Arg::Str(m.t(game_name_id(g))))])),
+        prev = esc(&m.t("learn-prev")),
+        next = esc(&m.t("learn-next")),
+        back = esc(&m.t_args("learn-back", &[("game", Arg::Str(m.t(game_name_id(g))))])),
+    )
+}
+
+fn group(m: &Messages) -> String {
+    format!(
+        r#"<div class="play" id="play">
+<div class="board-area"><h1 class="sr-only" id="play-heading">{loading}</h1><div id="board" class="board"></div><div id="endscreen" class="endscreen" hidden></div></div>
+<aside class="panel" id="panel"><p class="muted">{loading}</p></aside>
+</div>
+<p class="conn" id="conn" role="status" hidden></p>"#,
+        loading = esc(&m.t("group-loading")),
+    )
+}
+
+fn leaderboard(m: &Messages) -> String {
+    let mut sections = String::new();
+    for g in GameKind::ALL {
+        sections.push_str(&format!(
+            r#"<section class="board-table"><h2>{name}</h2><table data-game="{id}"><thead><tr><th scope="col">{rank}</th><th scope="col">{player}</th><th scope="col">{rating}</th><th scope="col">{games}</th></tr></thead><tbody><tr><td colspan="4" class="muted">{loading}</td></tr></tbody></table></section>"#,
+            id = g.as_str(),
+            name = esc(&m.t(game_name_id(g))),
+            rank = esc(&m.t("leaderboard-rank")),
+            player = esc(&m.t("leaderboard-player")),
+            rating = esc(&m.t("leaderboard-rating")),
+            games = esc(&m.t("leaderboard-games")),
+            loading = esc(&m.t("group-loading")),
+        ));
+    }
+    format!(
+        r#"<h1>{h}</h1><p class="lead">{intro}</p><div class="tables">{sections}</div>"#,
+        h = esc(&m.t("leaderboard-title")),
+        intro = esc(&m.t("leaderboard-intro")),
+    )
+}
+
+fn not_found(m: &Messages) -> String {
+    format!(
+        r#"<h1>{h}</h1><p>{p}</p><p><a class="btn primary" href="/{l}/">{home}</a></p>"#,
+        h = esc(&m.t("not-found-title")),
+        p = esc(&m.t("not-found-text")),
+        l = m.lang.code(),
+        home = esc(&m.t("nav-games")),
+    )
+}

@@ -1,0 +1,120 @@
+## Die Gruppenseite: Plätze, Zug, Uhr, Aktionen, Einladung, Regeln, Ergebnisse, Ansagen.
+
+play-you = du
+play-host = Gastgeber
+play-sit = Platz nehmen
+play-seat-empty = Warte auf eine Person …
+play-seat-away = Abwesend: die CPU spielt vorerst
+play-seat-offline = Verbindet neu …
+play-cpu-name = CPU ({ $level })
+play-rating = Wertung { $rating }
+play-turn-you = Du bist am Zug
+play-turn-other = { $name } ist am Zug
+play-waiting = Warte auf die zweite Person. Schick den Einladungslink.
+play-watching = Du schaust dieser Partie zu.
+play-spectators =
+    { $count ->
+        [one] { $count } Zuschauer
+       *[other] { $count } Zuschauer
+    }
+play-clock-label = Verbleibende Zeit für diesen Zug
+play-clock = { $seconds } s
+play-game-number = Partie { $n }
+play-ranked-badge = Rangpartie
+
+play-resign = Aufgeben
+play-resign-confirm = Diese Partie aufgeben?
+play-resign-yes = Ja, aufgeben
+play-cancel = Abbrechen
+play-undo = Zug zurücknehmen
+play-undo-request = Zurücknahme erbitten
+play-undo-asked = { $name } bittet, den letzten Zug zurückzunehmen.
+play-undo-accept = Erlauben
+play-undo-decline = Ablehnen
+play-undo-waiting = Warte auf die Antwort von { $name } …
+play-undo-declined = { $name } hat die Zurücknahme abgelehnt.
+play-rematch = Revanche
+play-rematch-waiting = Warte, bis { $name } auch eine Revanche will …
+play-rematch-asked = { $name } möchte eine Revanche.
+
+play-result-you-won = Du hast gewonnen!
+play-result-you-lost = Du hast verloren
+play-result-won = { $name } hat gewonnen
+play-result-draw = Unentschieden
+play-reason-trapped = Die Kinder haben dem Elternteil jeden Weg versperrt.
+play-reason-target-reached = Das Elternteil hat { $target } Kinder gefangen.
+play-reason-children-no-move = Die Kinder hatten keinen gültigen Zug mehr.
+play-reason-move-limit = Die Kinder haben { $limit } Züge gemacht, ohne das Elternteil einzusperren.
+play-reason-resignation = { $name } hat aufgegeben.
+play-reason-boxes = Alle Kästchen sind vergeben: { $score0 } zu { $score1 }.
+play-rating-change = Wertung: { $before } → { $after }
+
+play-invite-heading = Jemanden einladen
+play-invite-text = Schick diesen Link. Die ersten zwei, die Platz nehmen, spielen; alle anderen schauen zu.
+play-invite-copy = Link kopieren
+play-invite-copied = Link kopiert.
+
+play-settings-heading = Regeln für die nächste Partie
+play-settings-host = Du bist Gastgeber: Änderungen gelten ab der nächsten Partie, das Zeitlimit sofort.
+play-settings-readonly = Nur der Gastgeber kann das ändern.
+play-settings-save = Regeln speichern
+play-settings-saved = Gespeichert. Die nächste Partie nutzt diese Regeln.
+play-turn-limit = Zeit pro Zug
+play-turn-limit-none = Ohne Limit
+play-turn-limit-seconds = { $seconds } Sekunden
+play-ranked = Rangpartie
+play-ranked-hint = Bewertet mit Glicko-2, nur zwischen zwei Personen.
+play-on = Ein
+play-off = Aus
+
+play-name-label = Dein Name
+play-name-save = Name speichern
+
+play-conn-lost = Verbindung unterbrochen. Verbinde neu …
+play-conn-back = Wieder verbunden.
+play-not-found = Diese Partie gibt es nicht. Prüfe den Link.
+play-board-label = Spielbrett. Pfeiltasten bewegen die Markierung, Eingabe oder Leertaste wählt, Escape bricht ab.
+play-by-cpu-away = von der CPU für eine abwesende Person gespielt
+play-by-timeout = Zeit abgelaufen, die CPU hat gezogen
+
+announce-joined = { $name } hat Platz genommen.
+announce-away = { $name } ist abwesend; die CPU spielt vorerst.
+announce-back = { $name } ist zurück.
+announce-undo =
+    { $plies ->
+        [one] Ein Zug wurde zurückgenommen.
+       *[other] { $plies } Züge wurden zurückgenommen.
+    }
+announce-new-game = Eine neue Partie hat begonnen.
+announce-settings = Der Gastgeber hat die Regeln für die nächste Partie geändert.
+announce-your-turn = Du bist am Zug.
+
+error-bad-json = Die Nachricht konnte nicht gelesen werden.
+error-unknown-type = Der Server hat die Anfrage nicht verstanden.
+error-bad-field = Ein Wert in der Anfrage ist ungültig.
+error-hello-first = Die Verbindung ist noch nicht bereit.
+error-bad-token = Dein Gerät wurde nicht erkannt. Lade die Seite neu.
+error-not-found = Diese Partie gibt es nicht.
+error-not-seated = Du spielst in dieser Partie nicht mit.
+error-seat-taken = Dieser Platz ist schon besetzt.
+error-table-full = Beide Plätze sind besetzt; du kannst zuschauen.
+error-not-host = Das kann nur der Gastgeber.
+error-stale-ply = Das Brett hat sich inzwischen geändert. Schau noch einmal hin.
+error-game-over = Die Partie ist vorbei.
+error-not-your-turn = Du bist nicht am Zug.
+error-off-board = Dieser Punkt liegt nicht auf dem Brett.
+error-not-your-piece = Das ist nicht dein Stein.
+error-not-a-line = Steine ziehen einen Schritt entlang einer Linie.
+error-occupied = Dieser Punkt ist besetzt.
+error-repetition = Die Kinder dürfen keine Stellung wiederholen.
+error-already-drawn = Diese Linie ist schon gezogen.
+error-bad-move = Dieser Zug ist nicht möglich.
+error-no-undo = Es gibt keinen Zug zum Zurücknehmen.
+error-undo-wait = Warte { $wait } s, bevor du erneut fragst.
+error-undo-pending = Eine Bitte um Zurücknahme ist schon offen.
+error-not-vs-cpu = Nur gegen die CPU.
+error-rate-limited = Zu schnell. Warte einen Moment.
+error-too-large = Die Nachricht war zu groß.
+error-internal = Auf dem Server ist etwas schiefgegangen. Versuch es noch einmal.
+error-disconnected = Gerade keine Verbindung. Versuch es gleich noch einmal.
+error-network = Der Server war nicht erreichbar. Versuch es noch einmal.

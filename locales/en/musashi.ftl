@@ -1,0 +1,47 @@
+## Juroku Musashi: pieces, board, local rules, announcements and the lesson.
+
+musashi-parent = Parent
+musashi-children = Children
+musashi-you-parent = You play the Parent
+musashi-you-children = You play the Children
+musashi-taken = Children taken: { $taken } of { $target }
+musashi-moves = Children moves: { $n }/{ $limit }
+musashi-moves-nolimit = Children moves: { $n }
+musashi-danger-legend = Dashed rings: Children the Parent can take next move. Numbers: how many it takes there.
+musashi-announce-parent = Parent: { $from } to { $to }.
+musashi-announce-children = Children: { $from } to { $to }.
+musashi-announce-take =
+    { $count ->
+        [one] Takes { $count } Child.
+       *[other] Takes { $count } Children.
+    }
+musashi-point-empty = { $point }, empty
+musashi-point-parent = { $point }, Parent
+musashi-point-child = { $point }, Child
+musashi-selected = { $point } chosen. Now choose where to go.
+
+musashi-opt-first = First move
+musashi-opt-first-parent = Parent
+musashi-opt-first-children = Children
+musashi-opt-target = Parent's target
+musashi-opt-target-10 = Take 10 (standard)
+musashi-opt-target-6 = Take 6
+musashi-opt-limit = Children's move limit
+musashi-opt-limit-100 = 100 moves (standard)
+musashi-opt-limit-none = No limit
+musashi-opt-board = Board
+musashi-opt-board-33 = 33 points with the Setchin (standard)
+musashi-opt-board-25 = 25-point square (Edo)
+musashi-opt-swapRoles = Swap roles when playing again
+musashi-opt-showDanger = Show Children in danger
+
+learn-musashi-1-title = Moving
+learn-musashi-1-text = Pieces stand on points and step along a line to an empty neighbouring point. The Parent starts in the middle. Tap the Parent, then one of the lit points.
+learn-musashi-2-title = Taking a pair
+learn-musashi-2-text = When the Parent steps between two Children on one straight line, it takes both. Find the move that takes a pair.
+learn-musashi-3-title = Danger
+learn-musashi-3-text = Dashed rings mark Children the Parent could take next move. Move a Child so that no ring is left.
+learn-musashi-4-title = Trapping
+learn-musashi-4-text = The Children win at once when the Parent has no empty neighbour. The Parent has one way out left: close it.
+learn-musashi-5-title = The Setchin
+learn-musashi-5-text = The triangle on the right is the Setchin: eight more points where the Parent can retreat. Move the Parent into it. The 25-point Edo board has no Setchin.

@@ -1,0 +1,120 @@
+## समूह का पन्ना: सीटें, बारी, घड़ी, बटन, न्योता, नियम, नतीजे, घोषणाएँ।
+
+play-you = आप
+play-host = मेज़बान
+play-sit = सीट लें
+play-seat-empty = खिलाड़ी का इंतज़ार…
+play-seat-away = दूर हैं: अभी CPU खेल रहा है
+play-seat-offline = फिर से जुड़ रहा है…
+play-cpu-name = CPU ({ $level })
+play-rating = रेटिंग { $rating }
+play-turn-you = आपकी बारी
+play-turn-other = { $name } की बारी
+play-waiting = दूसरे खिलाड़ी का इंतज़ार। न्योते का लिंक भेजें।
+play-watching = आप यह खेल देख रहे हैं।
+play-spectators =
+    { $count ->
+        [one] { $count } दर्शक
+       *[other] { $count } दर्शक
+    }
+play-clock-label = इस चाल के लिए बचा समय
+play-clock = { $seconds } से.
+play-game-number = खेल { $n }
+play-ranked-badge = रैंक वाला
+
+play-resign = हार मानें
+play-resign-confirm = यह खेल छोड़ दें?
+play-resign-yes = हाँ, हार मानें
+play-cancel = रद्द करें
+play-undo = चाल वापस लें
+play-undo-request = चाल वापसी माँगें
+play-undo-asked = { $name } आख़िरी चाल वापस लेना चाहते हैं।
+play-undo-accept = मंज़ूर
+play-undo-decline = मना करें
+play-undo-waiting = { $name } के जवाब का इंतज़ार…
+play-undo-declined = { $name } ने चाल वापसी से मना किया।
+play-rematch = फिर खेलें
+play-rematch-waiting = { $name } के फिर खेलने का इंतज़ार…
+play-rematch-asked = { $name } फिर खेलना चाहते हैं।
+
+play-result-you-won = आप जीते!
+play-result-you-lost = आप हारे
+play-result-won = { $name } जीते
+play-result-draw = ड्रा
+play-reason-trapped = बच्चों ने जनक के सभी रास्ते बंद कर दिए।
+play-reason-target-reached = जनक ने { $target } बच्चे ले लिए।
+play-reason-children-no-move = बच्चों के पास कोई वैध चाल नहीं बची।
+play-reason-move-limit = बच्चों ने { $limit } चालें चलीं, पर जनक को नहीं घेरा।
+play-reason-resignation = { $name } ने हार मान ली।
+play-reason-boxes = सभी डिब्बे ले लिए गए: { $score0 } बनाम { $score1 }।
+play-rating-change = रेटिंग: { $before } → { $after }
+
+play-invite-heading = दोस्त को बुलाएँ
+play-invite-text = यह लिंक भेजें। पहले बैठने वाले दो लोग खेलते हैं; बाक़ी देखते हैं।
+play-invite-copy = लिंक कॉपी करें
+play-invite-copied = लिंक कॉपी हो गया।
+
+play-settings-heading = अगले खेल के नियम
+play-settings-host = आप मेज़बान हैं: बदलाव अगले खेल से लागू होंगे, समय सीमा तुरंत।
+play-settings-readonly = इन्हें केवल मेज़बान बदल सकता है।
+play-settings-save = नियम सहेजें
+play-settings-saved = सहेजा गया। अगला खेल इन नियमों से होगा।
+play-turn-limit = हर चाल का समय
+play-turn-limit-none = कोई सीमा नहीं
+play-turn-limit-seconds = { $seconds } सेकंड
+play-ranked = रैंक वाला खेल
+play-ranked-hint = Glicko-2 से रेटिंग, केवल दो लोगों के बीच।
+play-on = चालू
+play-off = बंद
+
+play-name-label = आपका नाम
+play-name-save = नाम सहेजें
+
+play-conn-lost = कनेक्शन टूट गया। फिर से जुड़ रहे हैं…
+play-conn-back = फिर से जुड़ गए।
+play-not-found = यह खेल मौजूद नहीं है। लिंक जाँचें।
+play-board-label = खेल का बोर्ड। तीर कुंजियाँ कर्सर चलाती हैं, Enter या Space चुनता है, Escape रद्द करता है।
+play-by-cpu-away = अनुपस्थित खिलाड़ी की जगह CPU ने चली
+play-by-timeout = समय ख़त्म, CPU ने चाल चली
+
+announce-joined = { $name } बैठ गए।
+announce-away = { $name } दूर हैं; अभी CPU खेल रहा है।
+announce-back = { $name } वापस आ गए।
+announce-undo =
+    { $plies ->
+        [one] एक चाल वापस ली गई।
+       *[other] { $plies } चालें वापस ली गईं।
+    }
+announce-new-game = नया खेल शुरू हुआ।
+announce-settings = मेज़बान ने अगले खेल के नियम बदले।
+announce-your-turn = आपकी बारी।
+
+error-bad-json = संदेश पढ़ा नहीं जा सका।
+error-unknown-type = सर्वर अनुरोध नहीं समझ सका।
+error-bad-field = अनुरोध में कोई मान मान्य नहीं है।
+error-hello-first = कनेक्शन अभी तैयार नहीं है।
+error-bad-token = आपका डिवाइस पहचाना नहीं गया। पन्ना फिर से लोड करें।
+error-not-found = यह खेल मौजूद नहीं है।
+error-not-seated = आप इस खेल में नहीं खेल रहे हैं।
+error-seat-taken = यह सीट पहले से ली गई है।
+error-table-full = दोनों सीटें भरी हैं; आप देख सकते हैं।
+error-not-host = यह केवल मेज़बान कर सकता है।
+error-stale-ply = इस बीच बोर्ड बदल गया। फिर से देखें।
+error-game-over = खेल ख़त्म हो चुका है।
+error-not-your-turn = अभी आपकी बारी नहीं है।
+error-off-board = यह बिंदु बोर्ड पर नहीं है।
+error-not-your-piece = यह आपका मोहरा नहीं है।
+error-not-a-line = मोहरे रेखा पर एक कदम चलते हैं।
+error-occupied = यह बिंदु भरा है।
+error-repetition = बच्चे कोई स्थिति दोहरा नहीं सकते।
+error-already-drawn = यह रेखा पहले से खींची गई है।
+error-bad-move = यह चाल संभव नहीं है।
+error-no-undo = वापस लेने को कोई चाल नहीं है।
+error-undo-wait = फिर पूछने से पहले { $wait } से. रुकें।
+error-undo-pending = चाल वापसी का एक अनुरोध पहले से खुला है।
+error-not-vs-cpu = केवल CPU के ख़िलाफ़।
+error-rate-limited = बहुत तेज़। थोड़ा रुकें।
+error-too-large = संदेश बहुत बड़ा था।
+error-internal = सर्वर पर कुछ गड़बड़ हुई। फिर से कोशिश करें।
+error-disconnected = अभी कनेक्शन नहीं है। थोड़ी देर में फिर कोशिश करें।
+error-network = सर्वर तक नहीं पहुँच सके। फिर से कोशिश करें।

@@ -1,0 +1,43 @@
+## Дзюроку мусаси: фишки, доска, местные правила, объявления и урок.
+
+musashi-parent = Родитель
+musashi-children = Дети
+musashi-you-parent = Вы играете Родителем
+musashi-you-children = Вы играете Детьми
+musashi-taken = Взято Детей: { $taken } из { $target }
+musashi-moves = Ходы Детей: { $n }/{ $limit }
+musashi-moves-nolimit = Ходы Детей: { $n }
+musashi-danger-legend = Пунктирные кольца: Дети, которых Родитель может взять следующим ходом. Числа: сколько он возьмёт с этой точки.
+musashi-announce-parent = Родитель: { $from } — { $to }.
+musashi-announce-children = Дети: { $from } — { $to }.
+musashi-announce-take = Взято Детей: { $count }.
+musashi-point-empty = { $point }, пусто
+musashi-point-parent = { $point }, Родитель
+musashi-point-child = { $point }, Ребёнок
+musashi-selected = Выбрано: { $point }. Теперь выберите, куда идти.
+
+musashi-opt-first = Первый ход
+musashi-opt-first-parent = Родитель
+musashi-opt-first-children = Дети
+musashi-opt-target = Цель Родителя
+musashi-opt-target-10 = Взять 10 (стандарт)
+musashi-opt-target-6 = Взять 6
+musashi-opt-limit = Лимит ходов Детей
+musashi-opt-limit-100 = 100 ходов (стандарт)
+musashi-opt-limit-none = Без лимита
+musashi-opt-board = Форма доски
+musashi-opt-board-33 = 33 точки с Сэттин (стандарт)
+musashi-opt-board-25 = Квадрат из 25 точек (Эдо)
+musashi-opt-swapRoles = Менять роли при повторной игре
+musashi-opt-showDanger = Показывать Детей под угрозой
+
+learn-musashi-1-title = Ход
+learn-musashi-1-text = Фишки стоят на точках и ходят на один шаг по линии в пустую соседнюю точку. Родитель начинает в центре. Нажмите на Родителя, затем на подсвеченную точку.
+learn-musashi-2-title = Взятие пары
+learn-musashi-2-text = Если Родитель встаёт между двумя Детьми на одной прямой, он берёт обоих. Найдите ход, который берёт пару.
+learn-musashi-3-title = Угроза
+learn-musashi-3-text = Пунктирные кольца отмечают Детей, которых Родитель может взять следующим ходом. Передвиньте Ребёнка так, чтобы колец не осталось.
+learn-musashi-4-title = Окружение
+learn-musashi-4-text = Дети побеждают сразу, когда у Родителя нет пустой соседней точки. У него остался один выход: закройте его.
+learn-musashi-5-title = Сэттин
+learn-musashi-5-text = Треугольник справа — это Сэттин: ещё восемь точек, куда может отступить Родитель. Переведите Родителя туда. На квадратной доске Эдо из 25 точек Сэттин нет.

@@ -1,0 +1,122 @@
+## Страница группы: места, ход, часы, действия, приглашение, настройки, итоги, объявления.
+
+play-you = вы
+play-host = хозяин
+play-sit = Занять место
+play-seat-empty = Ждём игрока…
+play-seat-away = Нет на месте: пока играет CPU
+play-seat-offline = Переподключение…
+play-cpu-name = CPU ({ $level })
+play-rating = Рейтинг { $rating }
+play-turn-you = Ваш ход
+play-turn-other = Ходит { $name }
+play-waiting = Ждём второго игрока. Отправьте ссылку-приглашение.
+play-watching = Вы смотрите эту партию.
+play-spectators =
+    { $count ->
+        [one] { $count } зритель
+        [few] { $count } зрителя
+       *[many] { $count } зрителей
+    }
+play-clock-label = Осталось времени на ход
+play-clock = { $seconds } с
+play-game-number = Партия { $n }
+play-ranked-badge = Рейтинговая
+
+play-resign = Сдаться
+play-resign-confirm = Сдаться в этой партии?
+play-resign-yes = Да, сдаться
+play-cancel = Отмена
+play-undo = Вернуть ход
+play-undo-request = Попросить вернуть ход
+play-undo-asked = { $name } просит вернуть последний ход.
+play-undo-accept = Разрешить
+play-undo-decline = Отказать
+play-undo-waiting = Ждём ответа: { $name }…
+play-undo-declined = { $name }: в возврате хода отказано.
+play-rematch = Сыграть ещё
+play-rematch-waiting = Ждём, когда { $name } тоже захочет сыграть ещё…
+play-rematch-asked = { $name } хочет сыграть ещё.
+
+play-result-you-won = Вы победили!
+play-result-you-lost = Вы проиграли
+play-result-won = Победа: { $name }
+play-result-draw = Ничья
+play-reason-trapped = Дети перекрыли Родителю все выходы.
+play-reason-target-reached = Родитель взял Детей: { $target }.
+play-reason-children-no-move = У Детей не осталось допустимых ходов.
+play-reason-move-limit = Дети сделали ходов: { $limit }, но не окружили Родителя.
+play-reason-resignation = { $name } сдаётся.
+play-reason-boxes = Все квадраты заняты: { $score0 } против { $score1 }.
+play-rating-change = Рейтинг: { $before } → { $after }
+
+play-invite-heading = Пригласить друга
+play-invite-text = Отправьте эту ссылку. Играют первые двое, кто займёт места; остальные смотрят.
+play-invite-copy = Копировать ссылку
+play-invite-copied = Ссылка скопирована.
+
+play-settings-heading = Правила следующей партии
+play-settings-host = Вы хозяин группы: изменения действуют со следующей партии, время на ход — сразу.
+play-settings-readonly = Изменять может только хозяин группы.
+play-settings-save = Сохранить правила
+play-settings-saved = Сохранено. Следующая партия пойдёт по этим правилам.
+play-turn-limit = Время на ход
+play-turn-limit-none = Без ограничения
+play-turn-limit-seconds = { $seconds } секунд
+play-ranked = Рейтинговая партия
+play-ranked-hint = Расчёт по Glicko-2, только между двумя людьми.
+play-on = Вкл.
+play-off = Выкл.
+
+play-name-label = Ваше имя
+play-name-save = Сохранить имя
+
+play-conn-lost = Связь потеряна. Переподключаемся…
+play-conn-back = Связь восстановлена.
+play-not-found = Такой партии нет. Проверьте ссылку.
+play-board-label = Игровая доска. Стрелки двигают курсор, Enter или пробел — выбор, Escape — отмена.
+play-by-cpu-away = ход сделал CPU за отсутствующего игрока
+play-by-timeout = время вышло, ход сделал CPU
+
+announce-joined = { $name } занимает место.
+announce-away = { $name } нет на месте; пока играет CPU.
+announce-back = { $name } снова в игре.
+announce-undo =
+    { $plies ->
+        [one] Возвращён { $plies } ход.
+        [few] Возвращено { $plies } хода.
+       *[many] Возвращено { $plies } ходов.
+    }
+announce-new-game = Началась новая партия.
+announce-settings = Хозяин изменил правила следующей партии.
+announce-your-turn = Ваш ход.
+
+error-bad-json = Не удалось прочитать сообщение.
+error-unknown-type = Сервер не понял запрос.
+error-bad-field = В запросе недопустимое значение.
+error-hello-first = Соединение ещё не готово.
+error-bad-token = Устройство не распознано. Перезагрузите страницу.
+error-not-found = Такой партии нет.
+error-not-seated = Вы не играете в этой партии.
+error-seat-taken = Это место уже занято.
+error-table-full = Оба места заняты; можно смотреть.
+error-not-host = Это может только хозяин группы.
+error-stale-ply = Позиция успела измениться. Посмотрите ещё раз.
+error-game-over = Партия окончена.
+error-not-your-turn = Сейчас не ваш ход.
+error-off-board = Этой точки нет на доске.
+error-not-your-piece = Это не ваша фишка.
+error-not-a-line = Фишки ходят на один шаг по линии.
+error-occupied = Эта точка занята.
+error-repetition = Дети не могут повторять позицию.
+error-already-drawn = Эта линия уже проведена.
+error-bad-move = Такой ход невозможен.
+error-no-undo = Нет хода, который можно вернуть.
+error-undo-wait = Подождите { $wait } с, прежде чем просить снова.
+error-undo-pending = Просьба вернуть ход уже ждёт ответа.
+error-not-vs-cpu = Только в игре против CPU.
+error-rate-limited = Слишком быстро. Подождите немного.
+error-too-large = Сообщение слишком большое.
+error-internal = На сервере что-то пошло не так. Попробуйте ещё раз.
+error-disconnected = Сейчас нет связи. Попробуйте через минуту.
+error-network = Сервер недоступен. Попробуйте ещё раз.

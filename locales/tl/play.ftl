@@ -1,0 +1,116 @@
+## Pahina ng grupo: mga upuan, turno, orasan, mga aksyon, imbitasyon, patakaran, resulta, anunsyo.
+
+play-you = ikaw
+play-host = host
+play-sit = Umupo
+play-seat-empty = Naghihintay ng manlalaro…
+play-seat-away = Wala: CPU muna ang tumitira
+play-seat-offline = Kumokonekta muli…
+play-cpu-name = CPU ({ $level })
+play-rating = Rating { $rating }
+play-turn-you = Ikaw na
+play-turn-other = Turno ni { $name }
+play-waiting = Naghihintay ng ikalawang manlalaro. Ipadala ang link ng imbitasyon.
+play-watching = Nanonood ka ng larong ito.
+play-spectators = { $count } manonood
+play-clock-label = Natitirang oras sa galaw na ito
+play-clock = { $seconds } s
+play-game-number = Laro { $n }
+play-ranked-badge = Ranked
+
+play-resign = Sumuko
+play-resign-confirm = Susuko ka sa larong ito?
+play-resign-yes = Oo, susuko
+play-cancel = Kanselahin
+play-undo = Bawiin
+play-undo-request = Humiling na bawiin
+play-undo-asked = Gustong bawiin ni { $name } ang huling galaw.
+play-undo-accept = Payagan
+play-undo-decline = Tanggihan
+play-undo-waiting = Hinihintay ang sagot ni { $name }…
+play-undo-declined = Tinanggihan ni { $name } ang pagbawi.
+play-rematch = Laruin muli
+play-rematch-waiting = Hinihintay si { $name } na maglaro muli…
+play-rematch-asked = Gustong maglaro muli ni { $name }.
+
+play-result-you-won = Panalo ka!
+play-result-you-lost = Talo ka
+play-result-won = Panalo si { $name }
+play-result-draw = Tabla
+play-reason-trapped = Naisara ng Mga Anak ang lahat ng labasan ng Magulang.
+play-reason-target-reached = Nakakuha ang Magulang ng { $target } Anak.
+play-reason-children-no-move = Wala nang legal na galaw ang Mga Anak.
+play-reason-move-limit = Gumawa ang Mga Anak ng { $limit } galaw nang hindi nakukulong ang Magulang.
+play-reason-resignation = Sumuko si { $name }.
+play-reason-boxes = Nakuha na ang lahat ng square: { $score0 } laban sa { $score1 }.
+play-rating-change = Rating: { $before } → { $after }
+
+play-invite-heading = Mag-imbita ng kaibigan
+play-invite-text = Ipadala ang link na ito. Ang unang dalawang uupo ang maglalaro; manonood ang iba.
+play-invite-copy = Kopyahin ang link
+play-invite-copied = Nakopya ang link.
+
+play-settings-heading = Patakaran sa susunod na laro
+play-settings-host = Ikaw ang host: sa susunod na laro magsisimula ang mga pagbabago, agad naman ang limitasyon ng oras.
+play-settings-readonly = Ang host lang ang makakapagbago nito.
+play-settings-save = I-save ang patakaran
+play-settings-saved = Na-save. Ito ang patakaran sa susunod na laro.
+play-turn-limit = Oras bawat galaw
+play-turn-limit-none = Walang limitasyon
+play-turn-limit-seconds = { $seconds } segundo
+play-ranked = Ranked na laro
+play-ranked-hint = May rating ayon sa Glicko-2, para lang sa dalawang tao.
+play-on = Naka-on
+play-off = Naka-off
+
+play-name-label = Pangalan mo
+play-name-save = I-save ang pangalan
+
+play-conn-lost = Naputol ang koneksyon. Kumokonekta muli…
+play-conn-back = Nakakonekta na muli.
+play-not-found = Walang ganitong laro. Suriin ang link.
+play-board-label = Board ng laro. Inililipat ng mga arrow key ang cursor, pumipili ang Enter o Space, kinakansela ng Escape.
+play-by-cpu-away = CPU ang tumira para sa wala
+play-by-timeout = naubos ang oras, CPU ang tumira
+
+announce-joined = Umupo si { $name }.
+announce-away = Wala si { $name }; CPU muna ang tumitira.
+announce-back = Bumalik si { $name }.
+announce-undo =
+    { $plies ->
+        [one] Binawi ang isang galaw.
+       *[other] Binawi ang { $plies } galaw.
+    }
+announce-new-game = Nagsimula ang bagong laro.
+announce-settings = Binago ng host ang patakaran sa susunod na laro.
+announce-your-turn = Ikaw na.
+
+error-bad-json = Hindi mabasa ang mensahe.
+error-unknown-type = Hindi naintindihan ng server ang hiling.
+error-bad-field = May hindi wastong halaga sa hiling.
+error-hello-first = Hindi pa handa ang koneksyon.
+error-bad-token = Hindi nakilala ang device mo. I-reload ang pahina.
+error-not-found = Walang ganitong laro.
+error-not-seated = Hindi ka naglalaro sa larong ito.
+error-seat-taken = May nakaupo na sa upuang iyan.
+error-table-full = Puno na ang dalawang upuan; puwede kang manood.
+error-not-host = Ang host lang ang makakagawa niyan.
+error-stale-ply = Nagbago ang board habang naghihintay. Tingnan muli.
+error-game-over = Tapos na ang laro.
+error-not-your-turn = Hindi mo pa turno.
+error-off-board = Wala sa board ang puntong iyan.
+error-not-your-piece = Hindi mo piyesa iyan.
+error-not-a-line = Isang hakbang sa linya ang galaw ng piyesa.
+error-occupied = May nakalagay na sa puntong iyan.
+error-repetition = Hindi maaaring ulitin ng Mga Anak ang isang ayos.
+error-already-drawn = Naiguhit na ang linyang iyan.
+error-bad-move = Hindi posible ang galaw na iyan.
+error-no-undo = Walang galaw na mababawi.
+error-undo-wait = Maghintay ng { $wait } s bago humiling muli.
+error-undo-pending = May bukas pang hiling na bawiin.
+error-not-vs-cpu = Laban lang sa CPU.
+error-rate-limited = Masyadong mabilis. Sandali lang.
+error-too-large = Masyadong malaki ang mensahe.
+error-internal = May nagkaproblema sa server. Subukan muli.
+error-disconnected = Walang koneksyon ngayon. Subukan muli mamaya.
+error-network = Hindi maabot ang server. Subukan muli.

@@ -1,0 +1,112 @@
+// The HTTP side of the protocol: the device token, groups, options, the leaderboard.
+
+/** The localStorage key of this device's token. */
+export const TOKEN_KEY = 'qdan.token';
+
+/** An HTTP failure with the server's error code when it sent one. */
+export class ApiError extends Error {
+  /** @param {number} status @param {string} code */
+  constructor(status, code) {
+    super(`${status} ${code}`);
+    this.status = status;
+    this.code = code;
+  }
+}
+
+/**
+ * @param {string} method
+ * @param {string} url
+ * @param {unknown} [body]
+ * @param {string | null} [token]
+ * @returns {Promise<any>}
+ */
+async function call(method, url, body, token) {
+  /** @type {Record<string, string>} */
+  const headers = { Accept: 'application/json' };
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  if (token) headers.Authorization = `Bearer ${token}`;
+  let res;
+  try {
+    res = await fetch(url, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  } catch {
+    throw new ApiError(0, 'network');
+  }
+  const text = await res.text();
+  /** @type {any} */
+  let data = null;
+  try {
+    data = text ? JSON.parse(text) : null;
+  } catch {
+    data = null;
+  }
+  if (!res.ok) throw new ApiError(res.status, (data && (data.code || data.error)) || 'internal');
+  return data;
+}
+
+/** @returns {string | null} */
+export function storedToken() {
+  try {
+    return localStorage.getItem(TOKEN_KEY);
+  } catch {
+    return null;
+  }
+}
+
+/** Forgets the token (the server no longer knows it). */
+export function forgetToken() {
+  try {
+    localStorage.removeItem(TOKEN_KEY);
+  } catch {
+    /* storage may be off; nothing to forget then */
+  }
+}
+
+/**
+ * This device's token, asking the server for one the first time.
+ * @returns {Promise<string>}
+ */
+export async function ensureToken() {
+  const have = storedToken();
+  if (have) return have;
+  const r = await call('POST', '/api/players', {});
+  try {
+    localStorage.setItem(TOKEN_KEY, r.token);
+  } catch {
+    /* private mode: the token lives as long as the page */
+  }
+  return r.token;
+}
+
+/**
+ * Opens a group. With `cpu` the CPU takes the second seat at that level.
+ * @param {{game: import('./types.js').GameId, cpu?: import('./types.js').CpuLevel, options?: object}} req
+ * @returns {Promise<{code: string, url: string}>}
+ */
+export async function createGroup(req) {
+  const token = await ensureToken();
+  try {
+    return await call('POST', '/api/groups', req, token);
+  } catch (e) {
+    if (e instanceof ApiError && e.status === 401) {
+      forgetToken();
+      return call('POST', '/api/groups', req, await ensureToken());
+    }
+    throw e;
+  }
+}
+
+/**
+ * @param {import('./types.js').GameId} game
+ * @returns {Promise<import('./types.js').OptionSpec[]>}
+ */
+export function gameOptions(game) {
+  return call('GET', `/api/options/${game}`);
+}
+
+/**
+ * @param {import('./types.js').GameId} game
+ * @returns {Promise<{playerId: string, name: string, rating: number, deviation: number, games: number}[]>}
+ */
+export function leaderboard(game) {
+  return call('GET', `/api/leaderboard/${game}`);
+}

@@ -1,0 +1,57 @@
+// The client's entry: reads the page data, builds the translator, remembers the language the
+// visitor picks in the switcher, and starts the page's module.
+
+import { pageData, translator } from './i18n.js';
+
+const data = pageData();
+const t = translator(data.lang, data.ftl);
+
+// The switcher remembers the choice for `/` (the server reads the cookie).
+for (const a of document.querySelectorAll('.langs a[data-lang]')) {
+  a.addEventListener('click', () => {
+    const lang = /** @type {HTMLElement} */ (a).dataset.lang;
+    document.cookie = `qdan_lang=${lang}; path=/; max-age=31536000; samesite=lax`;
+  });
+}
+
+/** @param {string} text */
+export function announce(text) {
+  const live = document.getElementById('live');
+  if (!live) return;
+  // Clear first so the same text twice is spoken twice.
+  live.textContent = '';
+  requestAnimationFrame(() => {
+    live.textContent = text;
+  });
+}
+
+async function start() {
+  switch (data.page) {
+    case 'home':
+    case 'game': {
+      const m = await import('./home.js');
+      m.start(data, t);
+      break;
+    }
+    case 'group': {
+      const m = await import('./play.js');
+      m.start(data, t, announce);
+      break;
+    }
+    case 'learn': {
+      const m = await import('./learn.js');
+      m.start(data, t, announce);
+      break;
+    }
+    case 'leaderboard': {
+      const m = await import('./leaderboard.js');
+      m.start(t);
+      break;
+    }
+    default:
+      break;
+  }
+  document.body.dataset.ready = 'true';
+}
+
+start();

@@ -1,0 +1,81 @@
+// Tiny element builders for HTML and SVG, and a redraw batcher.
+
+const SVG_NS = 'http://www.w3.org/2000/svg';
+
+/** @typedef {Record<string, string | number | boolean | null | undefined | ((e: any) => void)>} Attrs */
+/** @typedef {Node | string | null | undefined | false} Child */
+
+/**
+ * @param {Element} el
+ * @param {Attrs} attrs
+ * @param {Child[]} children
+ */
+function fill(el, attrs, children) {
+  for (const [k, v] of Object.entries(attrs)) {
+    if (v === null || v === undefined || v === false) continue;
+    if (typeof v === 'function') el.addEventListener(k.replace(/^on/, ''), v);
+    else if (v === true) el.setAttribute(k, '');
+    else el.setAttribute(k, String(v));
+  }
+  for (const c of children) {
+    if (c === null || c === undefined || c === false) continue;
+    el.append(c);
+  }
+}
+
+/**
+ * An SVG element.
+ * @param {string} tag
+ * @param {Attrs} [attrs]
+ * @param {...Child} children
+ * @returns {SVGElement}
+ */
+export function s(tag, attrs = {}, ...children) {
+  const el = /** @type {SVGElement} */ (document.createElementNS(SVG_NS, tag));
+  fill(el, attrs, children);
+  return el;
+}
+
+/**
+ * An HTML element. Attributes starting with `on` become listeners.
+ * @template {keyof HTMLElementTagNameMap} K
+ * @param {K} tag
+ * @param {Attrs} [attrs]
+ * @param {...Child} children
+ * @returns {HTMLElementTagNameMap[K]}
+ */
+export function h(tag, attrs = {}, ...children) {
+  const el = document.createElement(tag);
+  fill(el, attrs, children);
+  return el;
+}
+
+/**
+ * Folds redraw requests into one animation frame.
+ * @param {() => void} draw
+ * @returns {() => void} request a redraw
+ */
+export function batched(draw) {
+  let queued = false;
+  return () => {
+    if (queued) return;
+    queued = true;
+    requestAnimationFrame(() => {
+      queued = false;
+      draw();
+    });
+  };
+}
+
+/**
+ * The SVG user-space point under a pointer event.
+ * @param {SVGSVGElement} svg
+ * @param {{clientX: number, clientY: number}} e
+ * @returns {{x: number, y: number} | null}
+ */
+export function svgPoint(svg, e) {
+  const m = svg.getScreenCTM();
+  if (!m) return null;
+  const p = new DOMPoint(e.clientX, e.clientY).matrixTransform(m.inverse());
+  return { x: p.x, y: p.y };
+}
