@@ -45,6 +45,17 @@ impl Binomials {
 
 pub(crate) static BINOM: Binomials = Binomials::new();
 
+/// Bits set in each byte.
+static POP8: [u8; 256] = {
+    let mut t = [0u8; 256];
+    let mut i = 0;
+    while i < 256 {
+        t[i] = (i as u32).count_ones() as u8;
+        i += 1;
+    }
+    t
+};
+
 /// The symmetry and ranking tables of one board; built once per board and shared.
 pub struct Geometry {
     pub board: &'static Board,
@@ -175,9 +186,10 @@ impl Geometry {
         let b1 = (c >> 8 & 0xff) as usize;
         let b2 = (c >> 16 & 0xff) as usize;
         let b3 = (c >> 24 & 0xff) as usize;
-        let j1 = b0.count_ones() as usize;
-        let j2 = j1 + b1.count_ones() as usize;
-        let j3 = j2 + b2.count_ones() as usize;
+        // A table, not `count_ones`: without a target CPU feature that is a long bit trick.
+        let j1 = POP8[b0] as usize;
+        let j2 = j1 + POP8[b1] as usize;
+        let j3 = j2 + POP8[b2] as usize;
         t[0][0][b0] as u64 + t[1][j1][b1] as u64 + t[2][j2][b2] as u64 + t[3][j3][b3] as u64
     }
 
@@ -286,8 +298,15 @@ impl SliceIndex {
     /// The stored form of index `i`: Parent point (a class representative) and Children mask.
     #[inline]
     pub fn decode(&self, i: u64) -> (u8, u64) {
-        let slot = i / self.block;
-        let r = i % self.block;
+        // Floating-point division with a correction step: exact for indices below 2^52 and
+        // much cheaper than a 64-bit integer division in the generator's inner loop.
+        let mut slot = (i as f64 / self.block as f64) as u64;
+        if slot * self.block > i {
+            slot -= 1;
+        } else if (slot + 1) * self.block <= i {
+            slot += 1;
+        }
+        let r = i - slot * self.block;
         let rep = self.geo.reps[slot as usize];
         (rep, expand(self.geo.unrank(r, self.k), rep))
     }

@@ -313,10 +313,9 @@ impl Tables {
                         }
                     } else {
                         let lower = m & !taken;
-                        let b = self.children_byte(e, lower).ok_or(TableError::MissingSlice {
-                            k,
-                            needs: lower.count_ones() as u8,
-                        })?;
+                        let b = self
+                            .children_byte(e, lower)
+                            .ok_or(TableError::MissingSlice { k, needs: lower.count_ones() as u8 })?;
                         if b == 0 {
                             escape = true;
                             break;

@@ -1,0 +1,119 @@
+//! The three CPU levels. Every level picks among [`Game::legal_moves`], so the repetition
+//! rule always holds.
+
+use std::time::{Duration, Instant};
+
+use rand::Rng;
+use rules::musashi::{Game, Move, Moves, Position, Role};
+
+use super::search::{Search, evaluate_children, moves_left};
+use super::tablebase::{Tables, Value};
+
+/// Picks uniformly among the moves with the best key.
+fn pick_best<R: Rng + ?Sized, K: Ord + Copy>(moves: &[(Move, K)], rng: &mut R) -> Option<Move> {
+    let best = moves.iter().map(|&(_, k)| k).max()?;
+    let top: Vec<Move> = moves.iter().filter(|&&(_, k)| k == best).map(|&(m, _)| m).collect();
+    Some(top[rng.gen_range(0..top.len())])
+}
+
+/// `true` when some Children move after `pos` (Children to move) leaves the Parent no exit.
+fn children_can_trap(pos: &Position) -> bool {
+    let mut moves = Moves::new();
+    pos.pseudo_legal_moves(&mut moves);
+    moves.iter().any(|&m| {
+        let mut after = *pos;
+        after.play_unchecked(m);
+        after.parent_exits().is_empty()
+    })
+}
+
+/// Beginner: the Parent takes the biggest capture and avoids stepping where it can be trapped
+/// next move; the Children trap when they can and otherwise avoid giving a capture.
+pub fn beginner<R: Rng + ?Sized>(game: &Game, rng: &mut R) -> Option<Move> {
+    let mut moves = Moves::new();
+    game.legal_moves(&mut moves);
+    let pos = *game.position();
+    let keyed: Vec<(Move, i32)> = moves
+        .iter()
+        .map(|&m| {
+            let mut after = pos;
+            let taken = after.play_unchecked(m).count() as i32;
+            let key = match pos.turn {
+                Role::Parent => {
+                    let safe = !children_can_trap(&after);
+                    (safe as i32) * 1000 + taken * 10
+                }
+                Role::Children => {
+                    if after.parent_exits().is_empty() {
+                        1000
+                    } else {
+                        let (danger, _) = after.danger();
+                        -(danger.count() as i32) * 10
+                    }
+                }
+            };
+            (m, key)
+        })
+        .collect();
+    pick_best(&keyed, rng)
+}
+
+/// Intermediate: a short alpha-beta search without tables (random among equal best moves).
+pub fn intermediate<R: Rng + ?Sized>(game: &Game, deadline: Instant, rng: &mut R) -> Option<Move> {
+    let budget = deadline.min(Instant::now() + Duration::from_millis(250));
+    let mut s = Search::new(None, budget, 4);
+    let (scored, _) = s.root(game);
+    pick_best(&scored, rng)
+}
+
+/// Expert: perfect from the tables when they cover the position and every move from it;
+/// otherwise alpha-beta to the deadline with the tables at the nodes they cover.
+pub fn expert<R: Rng + ?Sized>(game: &Game, tables: Option<&Tables>, deadline: Instant, rng: &mut R) -> Option<Move> {
+    if let Some(m) = tables.and_then(|t| from_tables(game, t, rng)) {
+        return Some(m);
+    }
+    let mut s = Search::new(tables, deadline, 64);
+    let (scored, _) = s.root(game);
+    pick_best(&scored, rng)
+}
+
+/// A move from the tables, or `None` when a move leads outside them (or the game is over).
+///
+/// Children: the fastest trap that fits the moves left (each such move lowers the distance,
+/// so the Children never need to repeat); when none fits, the nearest trap all the same.
+/// Parent: a move the Children cannot answer with a trap in time, preferring a table win and
+/// captures; when every move loses, the one that resists longest.
+pub fn from_tables<R: Rng + ?Sized>(game: &Game, tables: &Tables, rng: &mut R) -> Option<Move> {
+    let mut moves = Moves::new();
+    game.legal_moves(&mut moves);
+    if moves.is_empty() {
+        return None;
+    }
+    let pos = *game.position();
+    let mut keyed: Vec<(Move, (i32, i32))> = Vec::with_capacity(moves.len());
+    for &m in moves.iter() {
+        let mut after = pos;
+        let taken = after.play_unchecked(m).count() as i32;
+        let raw = tables.value(&after)?;
+        let left = moves_left(game, &after);
+        let limited = raw.with_limit(left);
+        // A second key breaks ties by the position itself, so equal moves are not chosen blindly.
+        let eval = evaluate_children(&after);
+        let key = match pos.turn {
+            Role::Children => match limited {
+                Value::ChildrenWin(d) => (100_000 - d as i32, eval),
+                Value::ParentWin => match raw {
+                    Value::ChildrenWin(d) => (-(d as i32), eval),
+                    Value::ParentWin => (-100_000, eval),
+                },
+            },
+            Role::Parent => match (limited, raw) {
+                (Value::ParentWin, Value::ParentWin) => (200_000 + taken, -eval),
+                (Value::ParentWin, Value::ChildrenWin(d)) => (100_000 + d as i32, -eval),
+                (Value::ChildrenWin(d), _) => (d as i32, -eval),
+            },
+        };
+        keyed.push((m, key));
+    }
+    pick_best(&keyed, rng)
+}

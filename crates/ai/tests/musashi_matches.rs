@@ -1,0 +1,68 @@
+//! Matches between CPU levels: the series behind `--ignored` produces the figures in
+//! docs/benchmarks.md (a short expert-against-intermediate check runs with the table tests):
+//!
+//! ```text
+//! MUSASHI_GAMES=20 MUSASHI_MS=300 cargo test --release -p ai --test musashi_matches -- --ignored --nocapture
+//! ```
+
+use std::time::{Duration, Instant};
+
+use ai::Level;
+use ai::musashi::{Tables, choose_with, install_tables};
+use rand::rngs::StdRng;
+use rand::{Rng, SeedableRng};
+use rules::musashi::{BoardKind, Game, Options, Role, Target};
+
+/// Plays one game; `expert` plays `expert_side`, the intermediate the other. Returns the winner.
+fn game(opts: Options, expert_side: Role, think: Duration, rng: &mut StdRng) -> (Role, usize) {
+    let mut g = Game::new(opts);
+    while g.outcome().is_none() {
+        let level = if g.turn() == expert_side { Level::Expert } else { Level::Intermediate };
+        let deadline = Instant::now() + think;
+        let m = choose_with(&g, level, deadline, rng).expect("a move while the game is on");
+        assert!(Instant::now() <= deadline + Duration::from_millis(50), "late answer");
+        g.play(m).expect("legal");
+    }
+    (g.outcome().unwrap().winner, g.history().len())
+}
+
+fn env(name: &str, default: u64) -> u64 {
+    std::env::var(name).ok().and_then(|v| v.parse().ok()).unwrap_or(default)
+}
+
+#[test]
+#[ignore = "long: the match series reported in docs/benchmarks.md"]
+fn match_series() {
+    let games = env("MUSASHI_GAMES", 20) as usize;
+    let think = Duration::from_millis(env("MUSASHI_MS", 900));
+    let started = Instant::now();
+    install_tables(Tables::build(BoardKind::Square25, Target::TEN, 16, |_| {}).unwrap());
+    println!("25-point tables (target 10) built in {:.1} s", started.elapsed().as_secs_f64());
+    let mut rng = StdRng::seed_from_u64(env("MUSASHI_SEED", 7));
+    for board in [BoardKind::Square25, BoardKind::Setchin33] {
+        for expert_side in [Role::Children, Role::Parent] {
+            for first in [Role::Parent, Role::Children] {
+                let opts = Options { board, first, ..Options::default() };
+                let mut wins = 0;
+                let mut plies = Vec::new();
+                let t0 = Instant::now();
+                for _ in 0..games {
+                    let mut r = StdRng::seed_from_u64(rng.r#gen());
+                    let (w, n) = game(opts, expert_side, think, &mut r);
+                    wins += (w == expert_side) as usize;
+                    plies.push(n);
+                }
+                plies.sort_unstable();
+                println!(
+                    "board {board}, {first} first, expert plays {expert_side}: expert won {wins}/{games}, plies median {} max {}, {:.0} s",
+                    plies[plies.len() / 2],
+                    plies[plies.len() - 1],
+                    t0.elapsed().as_secs_f64()
+                );
+                if board == BoardKind::Square25 && expert_side == Role::Children {
+                    assert_eq!(wins, games, "expert Children win every game from the start");
+                }
+            }
+        }
+    }
+}
