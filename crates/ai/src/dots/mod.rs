@@ -1,25 +1,25 @@
-//! Dots and Boxes CPU players.
+//! Dots and Boxes CPU players and the exact solver.
+//!
+//! - [`board`]: edge, box and symmetry tables for any board up to 5x5.
+//! - [`chains`]: chains and loops, and exact values of endgames made only of them.
+//! - [`solver`]: alpha-beta / MTD(f) with a symmetric transposition table.
+//! - [`levels`]: the CPU levels the site offers.
+
+pub mod board;
+pub mod chains;
+pub mod levels;
+pub mod solver;
 
 use std::time::Instant;
 
-use rules::dots::{Edge, Edges, Game};
+use rules::dots::{Edge, Game};
+
+pub use board::Board;
+pub use solver::{Solver, Stats};
 
 use crate::Level;
 
-/// The edge `level` draws, or `None` when the game is over.
+/// The edge `level` draws, or `None` when the game is over. Answers before `deadline`.
 pub fn choose(game: &Game, level: Level, deadline: Instant) -> Option<Edge> {
-    let _ = (level, deadline);
-    // Interim beginner: take a box when one is offered, else avoid drawing a third side.
-    let mut moves = Edges::new();
-    game.legal_moves(&mut moves);
-    let pos = game.position();
-    let geo = pos.size.geometry();
-    let third_side =
-        |e: Edge| geo.boxes_of(e.0).any(|b| (pos.drawn.with(e.0) & geo.box_edges[b as usize]).count() == 3);
-    moves
-        .iter()
-        .copied()
-        .find(|&e| pos.completes(e).any())
-        .or_else(|| moves.iter().copied().find(|&e| !third_side(e)))
-        .or_else(|| moves.first().copied())
+    levels::choose(game, level, deadline)
 }

@@ -1,0 +1,263 @@
+//! The solver's own board tables for any W x H up to 60 edges (the site offers 3..=5 a side;
+//! the solver and its tests also use 1x1 .. 3x2, which `rules::dots::Size` does not allow).
+//! Edge numbering is DESIGN.md's, so a `rules::Mask` of drawn edges is used as it is.
+
+use std::fmt;
+
+/// Marks "no box" (the edge lies on the border) in [`Board::edge_boxes`].
+pub const NONE: u8 = u8::MAX;
+
+/// Why a board size was refused.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+pub enum BoardError {
+    #[error("a board is 1 to 5 boxes wide and high, got {0}x{1}")]
+    Size(u8, u8),
+}
+
+/// Edge, box and symmetry tables of one board size.
+pub struct Board {
+    pub w: u8,
+    pub h: u8,
+    pub edges: u8,
+    pub boxes: u8,
+    /// Every edge.
+    pub all: u64,
+    /// The four edges of each box.
+    pub box_edges: Vec<u64>,
+    /// The one or two boxes of each edge (`NONE` for none).
+    pub edge_boxes: Vec<[u8; 2]>,
+    /// Edges from the centre outwards: the move order the searches try first.
+    pub centre_out: Vec<u8>,
+    /// Each non-identity symmetry of the board as byte-wise lookup tables: the image of a
+    /// mask is the OR of `table[k][byte k of the mask]`. Eight lookups per symmetry keep
+    /// canonical keys cheap enough to take at every search node.
+    syms: Vec<Box<[[u64; 256]; 8]>>,
+    /// Each symmetry as an edge permutation, and its inverse (for mapping moves back).
+    perms: Vec<Vec<u8>>,
+    inverse: Vec<Vec<u8>>,
+}
+
+impl fmt::Debug for Board {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Board({}x{})", self.w, self.h)
+    }
+}
+
+impl Board {
+    /// The tables for `w` x `h` boxes.
+    pub fn new(w: u8, h: u8) -> Result<Board, BoardError> {
+        if !(1..=5).contains(&w) || !(1..=5).contains(&h) {
+            return Err(BoardError::Size(w, h));
+        }
+        let (wu, hu) = (w as usize, h as usize);
+        let edges = ((h + 1) * w + h * (w + 1)) as usize;
+        let boxes = wu * hu;
+        let mut box_edges = vec![0u64; boxes];
+        let mut edge_boxes = vec![[NONE; 2]; edges];
+        for r in 0..hu {
+            for c in 0..wu {
+                let b = r * wu + c;
+                let left = (hu + 1) * wu + r * (wu + 1) + c;
+                for e in [r * wu + c, (r + 1) * wu + c, left, left + 1] {
+                    box_edges[b] |= 1 << e;
+                    let slot = if edge_boxes[e][0] == NONE { 0 } else { 1 };
+                    edge_boxes[e][slot] = b as u8;
+                }
+            }
+        }
+        // Doubled coordinates of an edge's midpoint: x in 0..=2W, y in 0..=2H.
+        let coord = |e: usize| -> (i32, i32) {
+            let hz = (hu + 1) * wu;
+            if e < hz {
+                let (r, c) = (e / wu, e % wu);
+                (2 * c as i32 + 1, 2 * r as i32)
+            } else {
+                let v = e - hz;
+                let (r, c) = (v / (wu + 1), v % (wu + 1));
+                (2 * c as i32, 2 * r as i32 + 1)
+            }
+        };
+        let edge_at = |x: i32, y: i32| -> usize {
+            if y % 2 == 0 {
+                (y / 2) as usize * wu + ((x - 1) / 2) as usize
+            } else {
+                (hu + 1) * wu + ((y - 1) / 2) as usize * (wu + 1) + (x / 2) as usize
+            }
+        };
+        let (xm, ym) = (2 * w as i32, 2 * h as i32);
+        let mut maps: Vec<Box<dyn Fn(i32, i32) -> (i32, i32)>> = vec![
+            Box::new(move |x, y| (xm - x, y)),
+            Box::new(move |x, y| (x, ym - y)),
+            Box::new(move |x, y| (xm - x, ym - y)),
+        ];
+        if w == h {
+            maps.push(Box::new(|x, y| (y, x)));
+            maps.push(Box::new(move |x, y| (xm - y, x)));
+            maps.push(Box::new(move |x, y| (y, ym - x)));
+            maps.push(Box::new(move |x, y| (xm - y, ym - x)));
+        }
+        let perms: Vec<Vec<u8>> = maps
+            .iter()
+            .map(|m| {
+                (0..edges)
+                    .map(|e| {
+                        let (x, y) = coord(e);
+                        let (x2, y2) = m(x, y);
+                        edge_at(x2, y2) as u8
+                    })
+                    .collect()
+            })
+            .collect();
+        let syms = perms
+            .iter()
+            .map(|p| {
+                let mut t = Box::new([[0u64; 256]; 8]);
+                for (k, table) in t.iter_mut().enumerate() {
+                    for (byte, slot) in table.iter_mut().enumerate() {
+                        for bit in 0..8 {
+                            let e = k * 8 + bit;
+                            if byte & (1 << bit) != 0 && e < edges {
+                                *slot |= 1 << p[e];
+                            }
+                        }
+                    }
+                }
+                t
+            })
+            .collect();
+        let inverse = perms
+            .iter()
+            .map(|p| {
+                let mut inv = vec![0u8; edges];
+                for (e, &img) in p.iter().enumerate() {
+                    inv[img as usize] = e as u8;
+                }
+                inv
+            })
+            .collect();
+        let mut centre_out: Vec<u8> = (0..edges as u8).collect();
+        centre_out.sort_by_key(|&e| {
+            let (x, y) = coord(e as usize);
+            ((2 * x - xm).pow(2) + (2 * y - ym).pow(2), e)
+        });
+        Ok(Board {
+            w,
+            h,
+            edges: edges as u8,
+            boxes: boxes as u8,
+            all: if edges == 64 { u64::MAX } else { (1u64 << edges) - 1 },
+            box_edges,
+            edge_boxes,
+            centre_out,
+            syms,
+            perms,
+            inverse,
+        })
+    }
+
+    /// The tables for a board size the site offers.
+    pub fn of(size: rules::dots::Size) -> Board {
+        Board::new(size.w, size.h).expect("site sizes are 3..=5 a side")
+    }
+
+    /// Number of symmetries other than the identity (3 on a rectangle, 7 on a square).
+    pub fn symmetries(&self) -> usize {
+        self.syms.len()
+    }
+
+    /// The image of `mask` under symmetry `s` (`s < symmetries()`).
+    #[inline]
+    pub fn apply(&self, s: usize, mask: u64) -> u64 {
+        let t = &self.syms[s];
+        let mut out = 0;
+        let mut m = mask;
+        let mut k = 0;
+        while m != 0 {
+            out |= t[k][(m & 0xff) as usize];
+            m >>= 8;
+            k += 1;
+        }
+        out
+    }
+
+    /// Where symmetry `s` sends edge `e`.
+    pub fn map_edge(&self, s: usize, e: u8) -> u8 {
+        self.perms[s][e as usize]
+    }
+
+    /// The edge that symmetry `s` sends to `e`.
+    pub fn unmap_edge(&self, s: usize, e: u8) -> u8 {
+        self.inverse[s][e as usize]
+    }
+
+    /// The least image of `mask` under the board's symmetries: one key per class, so the
+    /// transposition table holds a position and its mirror images once.
+    #[inline]
+    pub fn canonical(&self, mask: u64) -> u64 {
+        let mut best = mask;
+        for s in 0..self.syms.len() {
+            best = best.min(self.apply(s, mask));
+        }
+        best
+    }
+
+    /// Number of drawn sides of box `b`.
+    #[inline]
+    pub fn sides(&self, drawn: u64, b: u8) -> u32 {
+        (drawn & self.box_edges[b as usize]).count_ones()
+    }
+
+    /// Boxes that drawing `e` onto `drawn` completes (0, 1 or 2).
+    #[inline]
+    pub fn completes(&self, drawn: u64, e: u8) -> u32 {
+        let after = drawn | 1 << e;
+        let [a, b] = self.edge_boxes[e as usize];
+        let full = |x: u8| x != NONE && after & self.box_edges[x as usize] == self.box_edges[x as usize];
+        full(a) as u32 + full(b) as u32
+    }
+
+    /// `true` when drawing `e` gives some box its third side (offers a box).
+    #[inline]
+    pub fn offers(&self, drawn: u64, e: u8) -> bool {
+        self.edge_boxes[e as usize].iter().any(|&b| b != NONE && self.sides(drawn, b) == 2)
+    }
+
+    /// Boxes with all four sides drawn.
+    pub fn claimed(&self, drawn: u64) -> u32 {
+        self.box_edges.iter().filter(|&&m| drawn & m == m).count() as u32
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn symmetries_are_permutations_that_keep_boxes() {
+        for (w, h) in [(1, 1), (2, 1), (3, 3), (5, 4), (4, 5), (5, 5)] {
+            let b = Board::new(w, h).unwrap();
+            assert_eq!(b.symmetries(), if w == h { 7 } else { 3 });
+            for s in 0..b.symmetries() {
+                let img = b.apply(s, b.all);
+                assert_eq!(img, b.all, "{w}x{h} sym {s} is not onto");
+                // Every box maps onto a box.
+                for &be in &b.box_edges {
+                    assert!(b.box_edges.contains(&b.apply(s, be)));
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn numbering_matches_the_rules_crate() {
+        for size in rules::dots::Size::ALL {
+            let ours = Board::of(size);
+            let theirs = size.geometry();
+            for b in 0..size.boxes() as usize {
+                assert_eq!(ours.box_edges[b], theirs.box_edges[b].0);
+            }
+            assert_eq!(ours.all, theirs.all_edges.0);
+            assert_eq!(ours.centre_out.len(), size.edges() as usize);
+        }
+    }
+}

@@ -1,0 +1,326 @@
+//! The CPU levels the site offers.
+//!
+//! - Beginner: takes every box it is offered, and otherwise draws a line that gives no box
+//!   away (a "third side") when there is one; when every line gives something away it picks
+//!   one at random.
+//! - Intermediate: as the beginner, plus chain counting. It fights for control with the
+//!   safe-move count (the player who draws the last safe line makes the other open the first
+//!   chain, which is the long-chain rule played out), sacrifices the smallest chain first,
+//!   and declines the last two boxes of a chain (four of a loop) when that keeps control
+//!   profitably, valued exactly with the chain-and-loop endgame table.
+//! - Expert: exact (the solver) once a solve fits the time budget; before that, the same
+//!   control fight searched deeper, with the endgame table valuing positions whose chains
+//!   are all formed.
+
+use std::collections::HashMap;
+use std::time::{Duration, Instant};
+
+use rand::Rng;
+use rand::seq::SliceRandom;
+use rules::dots::{Edge, Game};
+
+use super::board::{Board, NONE};
+use super::chains::{EndgameTable, LOOP, simple_components};
+use super::solver::Solver;
+use crate::Level;
+
+/// Table size for the solver the expert runs within one move: 2^20 buckets, 32 MiB.
+const MOVE_TT_BITS: u32 = 20;
+
+/// The edge `level` draws in `game`, or `None` when the game is over.
+pub fn choose(game: &Game, level: Level, deadline: Instant) -> Option<Edge> {
+    if game.outcome().is_some() {
+        return None;
+    }
+    let pos = game.position();
+    let board = Board::of(pos.size);
+    let drawn = pos.drawn.0;
+    let mut rng = rand::thread_rng();
+    let e = match level {
+        Level::Beginner => beginner(&board, drawn, &mut rng),
+        Level::Intermediate => intermediate(&board, drawn, deadline, &mut rng),
+        Level::Expert => expert(board, drawn, deadline, &mut rng),
+    };
+    Some(Edge(e))
+}
+
+/// The move the expert plays, for hints: exact where the solver reaches within `deadline`.
+pub fn best_move(game: &Game, deadline: Instant) -> Option<Edge> {
+    choose(game, Level::Expert, deadline)
+}
+
+fn undrawn_list(board: &Board, drawn: u64) -> Vec<u8> {
+    board.centre_out.iter().copied().filter(|&e| drawn & 1 << e == 0).collect()
+}
+
+/// Lines that complete a box.
+fn captures(board: &Board, drawn: u64) -> Vec<u8> {
+    undrawn_list(board, drawn).into_iter().filter(|&e| board.completes(drawn, e) > 0).collect()
+}
+
+/// Lines that neither complete a box nor give one a third side.
+pub fn safe_moves(board: &Board, drawn: u64) -> Vec<u8> {
+    undrawn_list(board, drawn)
+        .into_iter()
+        .filter(|&e| board.completes(drawn, e) == 0 && !board.offers(drawn, e))
+        .collect()
+}
+
+fn beginner(board: &Board, drawn: u64, rng: &mut impl Rng) -> u8 {
+    if let Some(&e) = captures(board, drawn).first() {
+        return e;
+    }
+    let safe = safe_moves(board, drawn);
+    if let Some(&e) = safe.choose(rng) {
+        return e;
+    }
+    *undrawn_list(board, drawn).choose(rng).expect("the game is not over")
+}
+
+fn intermediate(board: &Board, drawn: u64, deadline: Instant, rng: &mut impl Rng) -> u8 {
+    // Chain counting is cheap: a tenth of the budget is plenty at this level.
+    let now = Instant::now();
+    let soon = now + (deadline.saturating_duration_since(now) / 10).min(Duration::from_millis(100));
+    heuristic(board, drawn, soon, rng)
+}
+
+/// Play without the exact solver: captures and declines by the chain rules, the control
+/// fight over safe moves, and the cheapest sacrifice when none is left.
+fn heuristic(board: &Board, drawn: u64, deadline: Instant, rng: &mut impl Rng) -> u8 {
+    let mut table = EndgameTable::new();
+    if let Some(e) = capture_or_decline(board, drawn, &mut table) {
+        return e;
+    }
+    let safe = safe_moves(board, drawn);
+    if !safe.is_empty() {
+        let mut game = SafeGame::new(board, deadline);
+        if let Some(e) = game.winning_move(drawn) {
+            return e;
+        }
+        // No win found (lost, or not found in time): keep the fight long and open.
+        return *safe.choose(rng).expect("not empty");
+    }
+    cheapest_sacrifice(board, drawn, &mut table)
+}
+
+/// With a box on offer: take it, or decline the last two boxes of a chain (four of a loop)
+/// when the position after is simple and the table says keeping control pays; when it is
+/// not simple, decline when a long chain or a loop remains (the long-chain rule).
+fn capture_or_decline(board: &Board, drawn: u64, table: &mut EndgameTable) -> Option<u8> {
+    let caps = captures(board, drawn);
+    // A capture that offers nothing new is always right.
+    for &e in &caps {
+        if !board.offers(drawn, e) {
+            return Some(e);
+        }
+    }
+    let &e = caps.first()?;
+    // Taking `e` offers the neighbour `n`: a chain or loop goes on. Decline only at its
+    // last two boxes (a chain) or last four (a loop).
+    let other = |edge: u8, of: u8| {
+        let [x, y] = board.edge_boxes[edge as usize];
+        if x == of { y } else { x }
+    };
+    let [p, q] = board.edge_boxes[e as usize];
+    let n = if board.sides(drawn, p) == 3 { q } else { p };
+    let f = (board.box_edges[n as usize] & !drawn & !(1u64 << e)).trailing_zeros() as u8;
+    let m = other(f, n);
+    let (decline, after, boxes) = if m == NONE || board.sides(drawn, m) < 2 {
+        // The last two boxes of a chain: decline by drawing `f`, the far side of `n`.
+        (f, drawn | 1 << e | 1 << f, 2)
+    } else if board.sides(drawn, m) == 2 {
+        let g = (board.box_edges[m as usize] & !drawn & !(1u64 << f)).trailing_zeros() as u8;
+        let k = other(g, m);
+        if k == NONE || board.sides(drawn, k) != 3 {
+            return Some(e); // a longer chain: keep taking
+        }
+        // The last four boxes of a loop, b-n-m-k with b and k on offer: decline by drawing
+        // the middle line `f`, handing over two pairs.
+        (f, drawn | 1 << e | 1 << f | 1 << g, 4)
+    } else {
+        return Some(e);
+    };
+    let keep = match simple_components(board, after) {
+        // Take them and move on (+boxes + rest) or hand them over (-boxes - rest).
+        Some(comps) => {
+            let rest = table.value(&comps);
+            boxes + rest < -boxes - rest
+        }
+        // Not yet simple: the long-chain rule: control pays while long chains remain.
+        None => long_structures(board, after),
+    };
+    Some(if keep { decline } else { e })
+}
+
+/// Whether a chain of three or more, or a loop, is already visible in `drawn`: boxes with
+/// two sides drawn, linked, three or more in a row.
+fn long_structures(board: &Board, drawn: u64) -> bool {
+    let two: Vec<bool> = (0..board.boxes).map(|b| board.sides(drawn, b) == 2).collect();
+    let mut seen = vec![false; board.boxes as usize];
+    for start in 0..board.boxes {
+        if !two[start as usize] || seen[start as usize] {
+            continue;
+        }
+        let mut stack = vec![start];
+        seen[start as usize] = true;
+        let mut size = 0;
+        while let Some(b) = stack.pop() {
+            size += 1;
+            for e in bits(board.box_edges[b as usize] & !drawn) {
+                let [x, y] = board.edge_boxes[e as usize];
+                let o = if x == b { y } else { x };
+                if o != NONE && two[o as usize] && !seen[o as usize] {
+                    seen[o as usize] = true;
+                    stack.push(o);
+                }
+            }
+        }
+        if size >= 3 {
+            return true;
+        }
+    }
+    false
+}
+
+/// Every line gives something away: open the component that is best to open when the
+/// position is simple (exactly), else the line that offers the fewest boxes.
+fn cheapest_sacrifice(board: &Board, drawn: u64, table: &mut EndgameTable) -> u8 {
+    let moves = undrawn_list(board, drawn);
+    if let Some(comps) = simple_components(board, drawn)
+        && let Some(i) = table.best_opening(&comps)
+    {
+        let want = comps[i];
+        // Find a line of a component of that kind, in the middle for a chain of two.
+        for &e in &moves {
+            let (kind, middle) = component_of(board, drawn, e);
+            if kind == want && (want != 2 || middle) {
+                return e;
+            }
+        }
+    }
+    *moves.iter().min_by_key(|&&e| given_away(board, drawn, e)).expect("the game is not over")
+}
+
+/// The component (as `chains::Component`) the undrawn line `e` belongs to in a simple
+/// position, and whether `e` lies between two boxes of it.
+fn component_of(board: &Board, drawn: u64, e: u8) -> (u8, bool) {
+    let [x, y] = board.edge_boxes[e as usize];
+    let start = if x != NONE { x } else { y };
+    let mut seen = 0u32;
+    let mut stack = vec![start];
+    seen |= 1 << start;
+    let mut ground = false;
+    while let Some(b) = stack.pop() {
+        for f in bits(board.box_edges[b as usize] & !drawn) {
+            let [p, q] = board.edge_boxes[f as usize];
+            let o = if p == b { q } else { p };
+            if o == NONE {
+                ground = true;
+            } else if seen & 1 << o == 0 {
+                seen |= 1 << o;
+                stack.push(o);
+            }
+        }
+    }
+    let len = seen.count_ones() as u8;
+    (if ground { len } else { LOOP | len }, x != NONE && y != NONE)
+}
+
+/// Boxes the opponent can take at once after `e`, by greedy capture.
+fn given_away(board: &Board, drawn: u64, e: u8) -> u32 {
+    let mut d = drawn | 1 << e;
+    let mut n = 0;
+    loop {
+        let Some(c) = bits(board.all & !d).find(|&c| board.completes(d, c) > 0) else { return n };
+        n += board.completes(d, c);
+        d |= 1 << c;
+    }
+}
+
+fn expert(board: Board, drawn: u64, deadline: Instant, rng: &mut impl Rng) -> u8 {
+    let now = Instant::now();
+    let budget = deadline.saturating_duration_since(now);
+    let undrawn = (board.all & !drawn).count_ones();
+    // The exact solve gets most of the budget once it has a chance; the rest is kept for
+    // the heuristic so that a failed solve still answers in time.
+    if undrawn <= SOLVE_WITHIN {
+        let mut solver = Solver::new(board, MOVE_TT_BITS);
+        solver.set_deadline(Some(now + budget.mul_f32(0.75)));
+        if let Some((e, _)) = solver.best_move(drawn) {
+            return e;
+        }
+        let board = Board::new(solver.board().w, solver.board().h).expect("same size");
+        return heuristic(&board, drawn, deadline, rng);
+    }
+    heuristic(&board, drawn, now + budget.mul_f32(0.9), rng)
+}
+
+/// Undrawn lines at which the expert starts trying the exact solver (it gives up at the
+/// deadline, so this only saves the time of hopeless tries).
+const SOLVE_WITHIN: u32 = 34;
+
+/// The control fight: players alternately draw safe lines; whoever cannot must open a chain
+/// (or give a box) and usually loses control. Solved by memoised search on the drawn
+/// lines (an impartial game: a position is won when some safe line leads to a lost one).
+struct SafeGame<'b> {
+    board: &'b Board,
+    memo: HashMap<u64, bool>,
+    deadline: Instant,
+    nodes: u64,
+    aborted: bool,
+}
+
+impl<'b> SafeGame<'b> {
+    fn new(board: &'b Board, deadline: Instant) -> SafeGame<'b> {
+        SafeGame { board, memo: HashMap::new(), deadline, nodes: 0, aborted: false }
+    }
+
+    /// A safe line after which the opponent draws the last safe line in no line of play.
+    fn winning_move(&mut self, drawn: u64) -> Option<u8> {
+        for e in safe_moves(self.board, drawn) {
+            let lost = !self.wins(drawn | 1 << e);
+            if self.aborted {
+                return None;
+            }
+            if lost {
+                return Some(e);
+            }
+        }
+        None
+    }
+
+    fn wins(&mut self, drawn: u64) -> bool {
+        self.nodes += 1;
+        if self.nodes & 0x3ff == 0 && Instant::now() >= self.deadline {
+            self.aborted = true;
+        }
+        if self.aborted {
+            return false;
+        }
+        let key = self.board.canonical(drawn);
+        if let Some(&w) = self.memo.get(&key) {
+            return w;
+        }
+        let mut win = false;
+        for e in safe_moves(self.board, drawn) {
+            if !self.wins(drawn | 1 << e) {
+                win = true;
+                break;
+            }
+        }
+        if !self.aborted {
+            self.memo.insert(key, win);
+        }
+        win
+    }
+}
+
+fn bits(mut m: u64) -> impl Iterator<Item = u8> {
+    std::iter::from_fn(move || {
+        (m != 0).then(|| {
+            let i = m.trailing_zeros() as u8;
+            m &= m - 1;
+            i
+        })
+    })
+}

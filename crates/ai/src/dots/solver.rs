@@ -1,0 +1,428 @@
+//! The exact solver: fail-soft alpha-beta driven by MTD(f), over positions reduced by the
+//! classical capture rules, with a transposition table keyed by the canonical drawn-edge set.
+//!
+//! Why the key is the drawn edges alone: a value is the margin of boxes *still to come* for
+//! the player to move, so neither the score so far nor who is to move changes it, and one
+//! entry serves both players (the table is not split by side to move).
+//!
+//! Pruning that keeps the value exact:
+//! - A box whose last side does not give a third side to a neighbour is always taken at once
+//!   (taking it first dominates every other move); these captures are folded into the node.
+//! - When a box can be taken only by offering its neighbour `n` (the open end of a chain or
+//!   loop), every move other than taking it (`e`) or drawing `n`'s other side (`f`, the
+//!   double-dealing decline that leaves the last two boxes of a chain, or four of a loop) is
+//!   dominated by "take first, then play it": the search tries those two only.
+//! - Positions made only of separate chains and loops are valued by [`EndgameTable`].
+
+use std::time::Instant;
+
+use super::board::{Board, NONE};
+use super::chains::{EndgameTable, simple_components};
+
+/// One transposition-table slot: bounds on the value of a canonical position.
+#[derive(Copy, Clone, Default)]
+struct Entry {
+    /// Canonical drawn edges with bit 63 set (an empty slot has 0).
+    key: u64,
+    lo: i8,
+    hi: i8,
+    /// Best move found, in the canonical frame (`NONE` if none).
+    best: u8,
+    /// Undrawn edges: bigger means more work went into the entry.
+    depth: u8,
+}
+
+const OCCUPIED: u64 = 1 << 63;
+
+/// What one solve cost.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub struct Stats {
+    pub nodes: u64,
+    pub tt_hits: u64,
+    pub endgames: u64,
+}
+
+/// An exact solver for one board size; reuse it for many positions to keep its table warm.
+pub struct Solver {
+    board: Board,
+    tt: Vec<[Entry; 2]>,
+    shift: u32,
+    endgame: EndgameTable,
+    pub stats: Stats,
+    deadline: Option<Instant>,
+    aborted: bool,
+    use_symmetry: bool,
+}
+
+impl std::fmt::Debug for Solver {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "Solver({:?}, {} slots)", self.board, self.tt.len() * 2)
+    }
+}
+
+/// The position after the captures that are always right, and what they took.
+struct Reduced {
+    drawn: u64,
+    gain: i32,
+    /// Boxes still unclaimed.
+    left: i32,
+    /// A box that can only be taken by offering its neighbour: (take it, decline it).
+    fork: Option<(u8, u8)>,
+    /// No box can be taken and every unclaimed box has exactly two undrawn sides.
+    simple: bool,
+    /// The first capture folded in (a right move at the position itself).
+    first: Option<u8>,
+}
+
+impl Solver {
+    /// A solver for `board` with a table of `2^(tt_bits + 1)` slots (16 bytes each).
+    pub fn new(board: Board, tt_bits: u32) -> Solver {
+        let tt_bits = tt_bits.clamp(4, 30);
+        Solver {
+            board,
+            tt: vec![[Entry::default(); 2]; 1 << tt_bits],
+            shift: 64 - tt_bits,
+            endgame: EndgameTable::new(),
+            stats: Stats::default(),
+            deadline: None,
+            aborted: false,
+            use_symmetry: true,
+        }
+    }
+
+    pub fn board(&self) -> &Board {
+        &self.board
+    }
+
+    /// Stop searching (answers `None`) once `deadline` passes.
+    pub fn set_deadline(&mut self, deadline: Option<Instant>) {
+        self.deadline = deadline;
+        self.aborted = false;
+    }
+
+    /// Key positions by their drawn edges only, not their least mirror image (for measuring
+    /// what the symmetry reduction is worth).
+    pub fn set_symmetry(&mut self, on: bool) {
+        self.use_symmetry = on;
+    }
+
+    /// Empties the transposition table.
+    pub fn clear(&mut self) {
+        self.tt.iter_mut().for_each(|b| *b = [Entry::default(); 2]);
+    }
+
+    /// The exact value of `drawn` for the player to move: the margin of the boxes still to
+    /// be claimed. `None` when the deadline passed first.
+    pub fn value(&mut self, drawn: u64) -> Option<i32> {
+        self.aborted = false;
+        let left = self.board.boxes as i32 - self.board.claimed(drawn) as i32;
+        // MTD(f): null-window probes converge on the value; each probe's table entries are
+        // reused by the next. Values have the parity of the boxes left.
+        let (mut lo, mut hi) = (-left, left);
+        let mut g = if left % 2 == 0 { 0 } else { -1 };
+        while lo < hi {
+            let beta = if g == lo { g + 1 } else { g };
+            g = self.search(drawn, beta - 1, beta);
+            if self.aborted {
+                return None;
+            }
+            if g < beta {
+                hi = g;
+            } else {
+                lo = g;
+            }
+        }
+        Some(lo)
+    }
+
+    /// A move that keeps the exact value, with that value. `None` when the board is full or
+    /// the deadline passed.
+    pub fn best_move(&mut self, drawn: u64) -> Option<(u8, i32)> {
+        let undrawn = self.board.all & !drawn;
+        if undrawn == 0 {
+            return None;
+        }
+        let v = self.value(drawn)?;
+        if let Some(e) = self.reduce(drawn).first {
+            // A capture that is always right.
+            return Some((e, v));
+        }
+        for e in self.root_order(drawn) {
+            if self.child_at_least(drawn, e, v)? {
+                return Some((e, v));
+            }
+        }
+        unreachable!("some move reaches the value of the position")
+    }
+
+    /// The exact value of each legal move (the margin for the mover, from before the move).
+    pub fn move_values(&mut self, drawn: u64) -> Option<Vec<(u8, i32)>> {
+        let mut out = Vec::new();
+        for e in bits(self.board.all & !drawn) {
+            let c = self.board.completes(drawn, e) as i32;
+            let child = self.value(drawn | 1 << e)?;
+            out.push((e, if c > 0 { c + child } else { -child }));
+        }
+        Some(out)
+    }
+
+    /// Moves at the root, most promising first.
+    fn root_order(&mut self, drawn: u64) -> Vec<u8> {
+        let mut out = Vec::new();
+        if let Some(b) = self.probe_best(drawn) {
+            out.push(b);
+        }
+        for &e in &self.board.centre_out {
+            if drawn & 1 << e == 0 && !out.contains(&e) {
+                out.push(e);
+            }
+        }
+        // Captures, then safe moves, then sacrifices.
+        out.sort_by_key(|&e| {
+            if self.board.completes(drawn, e) > 0 {
+                0
+            } else if self.board.offers(drawn, e) {
+                2
+            } else {
+                1
+            }
+        });
+        out
+    }
+
+    /// `true` when drawing `e` keeps at least `v` for the mover.
+    fn child_at_least(&mut self, drawn: u64, e: u8, v: i32) -> Option<bool> {
+        let c = self.board.completes(drawn, e) as i32;
+        let child = drawn | 1 << e;
+        let ok =
+            if c > 0 { c + self.search(child, v - c - 1, v - c) >= v } else { -self.search(child, -v, -v + 1) >= v };
+        (!self.aborted).then_some(ok)
+    }
+
+    fn probe_best(&self, drawn: u64) -> Option<u8> {
+        let (key, sym) = self.key(drawn);
+        let slot = &self.tt[self.index(key)];
+        let entry = slot.iter().find(|en| en.key == key | OCCUPIED)?;
+        (entry.best != NONE).then(|| self.from_canonical(sym, entry.best))
+    }
+
+    fn reduce(&self, mut drawn: u64) -> Reduced {
+        let b = &self.board;
+        let mut gain = 0;
+        let mut first = None;
+        loop {
+            let mut changed = false;
+            let mut fork = None;
+            let mut left = 0;
+            let mut simple = true;
+            for x in 0..b.boxes {
+                let open = b.box_edges[x as usize] & !drawn;
+                match open.count_ones() {
+                    0 => continue,
+                    1 => {
+                        let e = open.trailing_zeros() as u8;
+                        let [p, q] = b.edge_boxes[e as usize];
+                        let n = if p == x { q } else { p };
+                        if n == NONE || b.sides(drawn, n) != 2 {
+                            gain += b.completes(drawn, e) as i32;
+                            drawn |= 1 << e;
+                            first = first.or(Some(e));
+                            changed = true;
+                            continue;
+                        }
+                        if fork.is_none() {
+                            let f = (b.box_edges[n as usize] & !drawn & !(1u64 << e)).trailing_zeros() as u8;
+                            fork = Some((e, f));
+                        }
+                        simple = false;
+                    }
+                    2 => {}
+                    _ => simple = false,
+                }
+                left += 1;
+            }
+            if !changed {
+                return Reduced { drawn, gain, left, fork, simple: simple && fork.is_none(), first };
+            }
+        }
+    }
+
+    #[inline]
+    fn key(&self, drawn: u64) -> (u64, usize) {
+        if !self.use_symmetry {
+            return (drawn, usize::MAX);
+        }
+        let mut best = (drawn, usize::MAX);
+        for s in 0..self.board.symmetries() {
+            let img = self.board.apply(s, drawn);
+            if img < best.0 {
+                best = (img, s);
+            }
+        }
+        best
+    }
+
+    #[inline]
+    fn index(&self, key: u64) -> usize {
+        (key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> self.shift) as usize
+    }
+
+    fn to_canonical(&self, sym: usize, e: u8) -> u8 {
+        if sym == usize::MAX { e } else { self.board.map_edge(sym, e) }
+    }
+
+    fn from_canonical(&self, sym: usize, e: u8) -> u8 {
+        if sym == usize::MAX {
+            return e;
+        }
+        self.board.unmap_edge(sym, e)
+    }
+
+    /// Fail-soft alpha-beta: the value of `drawn` for the player to move, exact when it lies
+    /// strictly inside (alpha, beta), else a bound on the side it fell.
+    fn search(&mut self, drawn: u64, alpha: i32, beta: i32) -> i32 {
+        self.stats.nodes += 1;
+        if self.stats.nodes & 0xfff == 0
+            && let Some(d) = self.deadline
+            && Instant::now() >= d
+        {
+            self.aborted = true;
+        }
+        if self.aborted {
+            return 0;
+        }
+        let r = self.reduce(drawn);
+        let (mut alpha, mut beta) = (alpha - r.gain, beta - r.gain);
+        if r.left == 0 {
+            return r.gain;
+        }
+        if r.simple {
+            self.stats.endgames += 1;
+            let comps = simple_components(&self.board, r.drawn).expect("checked simple");
+            return r.gain + self.endgame.value(&comps);
+        }
+        // Values lie in [-left, left]: a window outside that is already decided.
+        if alpha >= r.left {
+            return r.gain + r.left;
+        }
+        if beta <= -r.left {
+            return r.gain - r.left;
+        }
+        let (key, sym) = self.key(r.drawn);
+        let idx = self.index(key);
+        let mut tt_best = NONE;
+        let (mut lo, mut hi) = (-r.left, r.left);
+        if let Some(en) = self.tt[idx].iter().find(|en| en.key == key | OCCUPIED) {
+            self.stats.tt_hits += 1;
+            (lo, hi) = (en.lo as i32, en.hi as i32);
+            if lo >= beta {
+                return r.gain + lo;
+            }
+            if hi <= alpha {
+                return r.gain + hi;
+            }
+            if lo == hi {
+                return r.gain + lo;
+            }
+            if en.best != NONE {
+                tt_best = self.from_canonical(sym, en.best);
+            }
+        }
+        alpha = alpha.max(lo);
+        beta = beta.min(hi);
+        let (a0, b0) = (alpha, beta);
+
+        let mut moves = [0u8; 64];
+        let mut n = 0;
+        if let Some((e, f)) = r.fork {
+            if tt_best == f {
+                moves[..2].copy_from_slice(&[f, e]);
+            } else {
+                moves[..2].copy_from_slice(&[e, f]);
+            }
+            n = 2;
+        } else {
+            if tt_best != NONE {
+                moves[0] = tt_best;
+                n = 1;
+            }
+            let undrawn = self.board.all & !r.drawn;
+            // Safe moves centre-out first, then sacrifices (also centre-out).
+            let mut sac = [0u8; 64];
+            let mut ns = 0;
+            for &e in &self.board.centre_out {
+                if undrawn & 1 << e == 0 || e == tt_best {
+                    continue;
+                }
+                if self.board.offers(r.drawn, e) {
+                    sac[ns] = e;
+                    ns += 1;
+                } else {
+                    moves[n] = e;
+                    n += 1;
+                }
+            }
+            moves[n..n + ns].copy_from_slice(&sac[..ns]);
+            n += ns;
+        }
+
+        let mut best = i32::MIN;
+        let mut best_move = NONE;
+        for &e in &moves[..n] {
+            let c = self.board.completes(r.drawn, e) as i32;
+            let child = r.drawn | 1 << e;
+            let v =
+                if c > 0 { c + self.search(child, alpha - c, beta - c) } else { -self.search(child, -beta, -alpha) };
+            if self.aborted {
+                return 0;
+            }
+            if v > best {
+                best = v;
+                best_move = e;
+                if v > alpha {
+                    alpha = v;
+                    if alpha >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+
+        // Store what this search proved: a lower bound on a cut, an upper bound when nothing
+        // beat alpha, else the exact value.
+        let (mut lo, mut hi) = (lo, hi);
+        if best <= a0 {
+            hi = best;
+        } else if best >= b0 {
+            lo = best;
+        } else {
+            lo = best;
+            hi = best;
+        }
+        let depth = (self.board.all & !r.drawn).count_ones() as u8;
+        let entry =
+            Entry { key: key | OCCUPIED, lo: lo as i8, hi: hi as i8, best: self.to_canonical(sym, best_move), depth };
+        // Two slots: the first keeps the deepest entry, the second the latest.
+        let slot = &mut self.tt[idx];
+        if slot[0].key == entry.key {
+            slot[0] = entry;
+        } else if slot[0].depth <= depth {
+            // Overwrites a stale copy of this key in the second slot too.
+            slot[1] = slot[0];
+            slot[0] = entry;
+        } else {
+            slot[1] = entry;
+        }
+        r.gain + best
+    }
+}
+
+fn bits(mut m: u64) -> impl Iterator<Item = u8> {
+    std::iter::from_fn(move || {
+        (m != 0).then(|| {
+            let i = m.trailing_zeros() as u8;
+            m &= m - 1;
+            i
+        })
+    })
+}
