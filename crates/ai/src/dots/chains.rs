@@ -78,6 +78,64 @@ pub fn simple_components(board: &Board, drawn: u64) -> Option<Vec<Component>> {
     Some(out)
 }
 
+/// Lines whose drawing is worth the same as drawing a line kept in their place, so a search
+/// need not try them: within a chain or loop that touches nothing else (every box in it has
+/// exactly two undrawn sides), every opening gives the opponent the same choices (take all,
+/// or all but two / four), except that a chain of two is best opened in the middle; and two
+/// such components of the same kind and length are interchangeable. One line is kept for
+/// each kind of component.
+pub fn redundant_openings(board: &Board, drawn: u64) -> u64 {
+    let undrawn_of = |b: u8| board.box_edges[b as usize] & !drawn;
+    let mut visited = 0u32;
+    let mut seen_kind = [false; 128];
+    let mut skip = 0u64;
+    let mut stack = [0u8; 32];
+    for start in 0..board.boxes {
+        if visited & 1 << start != 0 || undrawn_of(start).count_ones() != 2 {
+            continue;
+        }
+        visited |= 1 << start;
+        stack[0] = start;
+        let mut top = 1;
+        let (mut len, mut edges, mut pure, mut ground) = (0u8, 0u64, true, false);
+        while top > 0 {
+            top -= 1;
+            let b = stack[top];
+            len += 1;
+            let u = undrawn_of(b);
+            pure &= u.count_ones() == 2;
+            edges |= u;
+            for e in bits(u) {
+                let [x, y] = board.edge_boxes[e as usize];
+                let o = if x == b { y } else { x };
+                if o == NONE {
+                    ground = true;
+                } else if visited & 1 << o == 0 {
+                    visited |= 1 << o;
+                    stack[top] = o;
+                    top += 1;
+                }
+            }
+        }
+        if !pure {
+            continue;
+        }
+        let kind = if ground { len } else { LOOP | len };
+        if seen_kind[kind as usize] {
+            skip |= edges;
+            continue;
+        }
+        seen_kind[kind as usize] = true;
+        let keep = if ground && len == 2 {
+            bits(edges).find(|&e| !board.edge_boxes[e as usize].contains(&NONE)).expect("a middle line")
+        } else {
+            edges.trailing_zeros() as u8
+        };
+        skip |= edges & !(1u64 << keep);
+    }
+    skip
+}
+
 fn bits(mut m: u64) -> impl Iterator<Item = u8> {
     std::iter::from_fn(move || {
         (m != 0).then(|| {

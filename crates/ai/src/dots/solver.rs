@@ -17,7 +17,7 @@
 use std::time::Instant;
 
 use super::board::{Board, NONE};
-use super::chains::{EndgameTable, simple_components};
+use super::chains::{EndgameTable, redundant_openings, simple_components};
 
 /// One transposition-table slot: bounds on the value of a canonical position.
 #[derive(Copy, Clone, Default)]
@@ -346,7 +346,7 @@ impl Solver {
                 moves[0] = tt_best;
                 n = 1;
             }
-            let undrawn = self.board.all & !r.drawn;
+            let undrawn = self.board.all & !r.drawn & !redundant_openings(&self.board, r.drawn);
             // Safe moves centre-out first, then sacrifices (also centre-out).
             let mut sac = [0u8; 64];
             let mut ns = 0;

@@ -1,0 +1,91 @@
+//! Dots and Boxes solver and CPU measurements (a plain `main`, not criterion: single solves
+//! run for seconds to minutes, and the match needs whole games).
+//!
+//! ```text
+//! cargo bench -p ai --bench dots -- solve 4x4 [tt_bits]    # value, time, nodes of the empty board
+//! cargo bench -p ai --bench dots -- match 5x4 GAMES        # expert vs intermediate, W/D/L + move times
+//! ```
+
+use std::time::{Duration, Instant};
+
+use ai::Level;
+use ai::dots::{Board, Solver};
+use rules::dots::{Game, Options, Size};
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).filter(|a| !a.starts_with("--")).collect();
+    let arg = |i: usize| args.get(i).map(String::as_str);
+    match arg(0) {
+        Some("solve") => solve(arg(1).unwrap_or("3x3"), arg(2).and_then(|b| b.parse().ok())),
+        Some("match") => play_match(arg(1).unwrap_or("5x4"), arg(2).and_then(|n| n.parse().ok()).unwrap_or(10)),
+        _ => {
+            // `cargo bench` with no arguments: the quick figures.
+            solve("3x3", None);
+            solve("4x3", None);
+        }
+    }
+}
+
+fn parse(size: &str) -> (u8, u8) {
+    let (w, h) = size.split_once('x').expect("WxH");
+    (w.parse().expect("W"), h.parse().expect("H"))
+}
+
+fn solve(size: &str, bits: Option<u32>) {
+    let (w, h) = parse(size);
+    let board = Board::new(w, h).expect("size");
+    let bits = bits.unwrap_or(if board.edges <= 31 { 22 } else { 25 });
+    let t = Instant::now();
+    let mut solver = Solver::new(board, bits);
+    let v = solver.value(0).expect("no deadline");
+    let s = solver.stats;
+    println!(
+        "solve {size} empty: value {v}  time {:.3}s  nodes {}  tt_hits {}  endgames {}  (tt 2^{bits} buckets)",
+        t.elapsed().as_secs_f64(),
+        s.nodes,
+        s.tt_hits,
+        s.endgames
+    );
+}
+
+/// Expert against intermediate, alternating who moves first; prints W/D/L from the expert's
+/// side and the distribution of the expert's move times.
+fn play_match(size: &str, games: u32) {
+    let size: Size = size.parse().expect("a site size");
+    let (mut won, mut drawn, mut lost) = (0, 0, 0);
+    let mut times: Vec<Duration> = Vec::new();
+    let mut margins = Vec::new();
+    for g in 0..games {
+        let expert_side = (g % 2) as u8;
+        let mut game = Game::new(Options { size, swap_first: true });
+        while game.outcome().is_none() {
+            let (level, timed) =
+                if game.turn() == expert_side { (Level::Expert, true) } else { (Level::Intermediate, false) };
+            let t = Instant::now();
+            let e = ai::dots::choose(&game, level, t + ai::MOVE_BUDGET).expect("a move");
+            if timed {
+                times.push(t.elapsed());
+            }
+            game.play(e).expect("legal");
+        }
+        let s = game.position().scores();
+        let margin = s[expert_side as usize] as i32 - s[1 - expert_side as usize] as i32;
+        margins.push(margin);
+        match margin.signum() {
+            1 => won += 1,
+            0 => drawn += 1,
+            _ => lost += 1,
+        }
+        eprintln!("game {g}: expert moved {} margin {margin:+}", if expert_side == 0 { "first" } else { "second" });
+    }
+    times.sort();
+    let pct = |p: f64| times[((times.len() - 1) as f64 * p).round() as usize].as_secs_f64() * 1000.0;
+    println!("match {size} expert vs intermediate, {games} games: W/D/L {won}/{drawn}/{lost}  margins {margins:?}");
+    println!(
+        "expert move time {size}: {} moves  median {:.1} ms  p90 {:.1} ms  max {:.1} ms",
+        times.len(),
+        pct(0.5),
+        pct(0.9),
+        pct(1.0)
+    );
+}
