@@ -2,7 +2,7 @@
 //! docs/benchmarks.md (a short expert-against-intermediate check runs with the table tests):
 //!
 //! ```text
-//! MUSASHI_GAMES=20 MUSASHI_MS=300 cargo test --release -p ai --test musashi_matches -- --ignored --nocapture
+//! MUSASHI_BOARDS=25,33 MUSASHI_GAMES=20 MUSASHI_MS=900 cargo test --release -p ai --test musashi_matches -- --ignored --nocapture
 //! ```
 
 use std::time::{Duration, Instant};
@@ -39,7 +39,12 @@ fn match_series() {
     install_tables(Tables::build(BoardKind::Square25, Target::TEN, 16, |_| {}).unwrap());
     println!("25-point tables (target 10) built in {:.1} s", started.elapsed().as_secs_f64());
     let mut rng = StdRng::seed_from_u64(env("MUSASHI_SEED", 7));
-    for board in [BoardKind::Square25, BoardKind::Setchin33] {
+    let boards: Vec<BoardKind> = std::env::var("MUSASHI_BOARDS")
+        .unwrap_or_else(|_| "25,33".into())
+        .split(',')
+        .map(|b| b.parse().expect("MUSASHI_BOARDS: 25 and/or 33"))
+        .collect();
+    for board in boards {
         for expert_side in [Role::Children, Role::Parent] {
             for first in [Role::Parent, Role::Children] {
                 let opts = Options { board, first, ..Options::default() };

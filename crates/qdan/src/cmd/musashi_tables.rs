@@ -214,3 +214,46 @@ pub fn solve(a: SolveArgs) -> anyhow::Result<()> {
     println!("best {best}");
     Ok(())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn args(position: Option<&str>, moves: &[&str]) -> SolveArgs {
+        SolveArgs {
+            board: None,
+            target: Target::NONE,
+            limit: Limit::NONE,
+            first: Role::Parent,
+            moves: moves.iter().map(|m| m.to_string()).collect(),
+            position: position.map(str::to_string),
+            tables: std::env::temp_dir().join("qdan-no-tables-here"),
+            time: 1.0,
+        }
+    }
+
+    #[test]
+    fn bad_input_is_an_error_not_a_panic() {
+        assert!(solve(args(Some("25:c3:a1,a1:p:0"), &[])).is_err());
+        assert!(solve(args(Some("nonsense"), &[])).is_err());
+        assert!(solve(args(None, &["c3-c9"])).is_err());
+        assert!(solve(args(None, &["c3-a1"])).is_err());
+        assert!(solve(SolveArgs { board: Some(BoardKind::Square25), ..args(Some("33:c3:a1:p:0"), &[]) }).is_err());
+        assert!(solve(SolveArgs { time: -1.0, ..args(None, &[]) }).is_err());
+        let build = Tablebase::Build {
+            board: BoardKind::Square25,
+            target: Target::NONE,
+            out: std::env::temp_dir(),
+            max_children: Some(17),
+        };
+        assert!(tablebase(build).is_err());
+    }
+
+    #[test]
+    fn small_positions_and_finished_games_solve() {
+        // Four Children on the 25-point board: tables built in memory in a moment.
+        assert!(solve(args(Some("25:c3:a1,b2,d4,e5:c:0"), &[])).is_ok());
+        // Trapped Parent: the game is over.
+        assert!(solve(args(Some("25:a1:a2,b1,b2:p:3"), &[])).is_ok());
+    }
+}
