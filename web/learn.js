@@ -12,16 +12,17 @@ import { createMusashiBoard } from './musashi/index.js';
 /**
  * @typedef {object} MusashiStep
  * @property {string} position
+ * @property {boolean} hints  Show the danger rings and capture points.
  * @property {(before: mus.Position, after: mus.Position, taken: string[]) => boolean} done
  */
 
 /** @type {MusashiStep[]} */
 const MUSASHI = [
-  { position: '33:c3:a1,a2,a3,a4,a5,b1,b5,c1,c5,d1,d5,e1,e2,e3,e4,e5:p:0', done: () => true },
-  { position: '33:c3:a1,a5,b2,b4,c5,d5,e1,e5:p:0', done: (_b, _a, taken) => taken.length > 0 },
-  { position: '33:c3:a1,a5,b2,b4,e1,e5:c:0', done: (_b, a) => mus.danger(a).endangered.length === 0 },
-  { position: '25:a1:a2,a3,b1,c1,c3:c:0', done: (_b, a) => mus.trapped(a) },
-  { position: '33:e3:a1,a5,c1,c5,e1,e5:p:0', done: (_b, a) => a.parent.startsWith('f') || a.parent.startsWith('g') },
+  { position: '33:c3:a1,a2,a3,a4,a5,b1,b5,c1,c5,d1,d5,e1,e2,e3,e4,e5:p:0', hints: false, done: () => true },
+  { position: '33:c3:a1,a5,b2,b4,c5,d5,e1,e5:p:0', hints: false, done: (_b, _a, taken) => taken.length > 0 },
+  { position: '33:c3:a1,a5,b2,b4,e1,e5:c:0', hints: true, done: (_b, a) => mus.danger(a).endangered.length === 0 },
+  { position: '25:a1:a2,a3,b1,c1,c3:c:0', hints: false, done: (_b, a) => mus.trapped(a) },
+  { position: '33:e3:a1,a5,c1,c5,e1,e5:p:0', hints: false, done: (_b, a) => a.parent.startsWith('f') || a.parent.startsWith('g') },
 ];
 
 /**
@@ -113,7 +114,7 @@ export function start(data, t, announce) {
     textEl.textContent = t(`learn-${game}-${step + 1}-text`);
     if (musBoard) {
       mpos = mus.parsePosition(MUSASHI[step].position);
-      musBoard.set(musView(mpos, null), { mySide: mpos.turn, interactive: true, showDanger: true });
+      musBoard.set(musView(mpos, null), { mySide: mpos.turn, interactive: true, showDanger: MUSASHI[step].hints });
     }
     if (dotsBoard) {
       const d = DOTS[step];
@@ -134,7 +135,7 @@ export function start(data, t, announce) {
     if (MUSASHI[step].done(before, pos, taken)) {
       solved = true;
       mpos = pos;
-      musBoard.set(musView(pos, { move, taken }), { mySide: null, interactive: false, showDanger: true });
+      musBoard.set(musView(pos, { move, taken }), { mySide: null, interactive: false, showDanger: MUSASHI[step].hints });
       feedback(t('learn-good'), true);
       next.focus();
     } else {

@@ -14,6 +14,12 @@ import { Connection, IntentError } from './ws.js';
 /** @typedef {import('./types.js').Translate} Translate */
 /** @typedef {import('./types.js').ServerMessage} ServerMessage */
 
+/** The error codes of the protocol (and the client's own `disconnected`), each with a message. */
+const ERROR_CODES = ['bad-json', 'unknown-type', 'bad-field', 'hello-first', 'bad-token', 'not-found', 'not-seated',
+  'seat-taken', 'table-full', 'not-host', 'stale-ply', 'game-over', 'not-your-turn', 'off-board', 'not-your-piece',
+  'not-a-line', 'occupied', 'repetition', 'already-drawn', 'bad-move', 'no-undo', 'undo-wait', 'undo-pending',
+  'not-vs-cpu', 'rate-limited', 'too-large', 'internal', 'disconnected'];
+
 /**
  * The number of moves played in the current game (the `ply` of the next move).
  * @param {Table} table
@@ -106,6 +112,9 @@ export function start(data, t, announce) {
     h('div', { class: 'row' }, nameInput, h('button', { type: 'submit', class: 'btn' }, t('play-name-save'))));
   panel.replaceChildren(seatsEl, turnEl, clockEl, infoEl, undoEl, actions, confirmEl, noticeEl, specEl, inviteEl, settingsEl, nameForm);
 
+  // The current table and identity, for debugging and the browser tests.
+  /** @type {any} */ (window).qdanState = () => ({ table, you, seat: mySeat() });
+
   // ---- connection ----
   const wsUrl = `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/ws/${code}`;
   /** @type {Connection} */
@@ -143,6 +152,7 @@ export function start(data, t, announce) {
     conn.start();
   };
   connect();
+  /** @type {any} */ (window).qdanConn = () => conn;
   // A socket that never opens still shows the banner after a moment.
   setTimeout(() => {
     if (!everConnected) {
@@ -159,9 +169,12 @@ export function start(data, t, announce) {
     try {
       return await conn.send(type, fields);
     } catch (e) {
-      const c = e instanceof IntentError ? e.code : 'internal';
+      const raw = e instanceof IntentError ? e.code : 'internal';
+      const c = ERROR_CODES.includes(raw) ? raw : 'internal';
       if (c !== 'stale-ply') {
-        notice = t(`error-${c}`, { wait: Math.ceil(Number((e instanceof IntentError && e.msg?.wait) || 10)) });
+        // The server names the wait only in its English text ("... in 20 s").
+        const wait = Number(/(\d+)\s*s\b/.exec((e instanceof IntentError && e.msg?.message) || '')?.[1] ?? 10);
+        notice = t(`error-${c}`, { wait });
         renderNotice();
       }
       return null;

@@ -1,0 +1,89 @@
+// Against the CPU: a whole Dots and Boxes game (with a reload in the middle that returns to
+// the seat), and a Juroku Musashi game where a move is taken back at once.
+
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import { DESKTOP, PHONE, PLIES, launch, musashiMove, newPlayer, shot, startServer, state, waitState } from './harness.js';
+
+/** @type {Awaited<ReturnType<typeof startServer>>} */
+let server;
+/** @type {import('playwright-core').Browser} */
+let browser;
+
+before(async () => {
+  server = await startServer();
+  browser = await launch();
+});
+
+after(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+/**
+ * @param {import('playwright-core').Page} page
+ * @param {'musashi' | 'dots'} game
+ * @param {string} level
+ */
+async function startVsCpu(page, game, level) {
+  await page.goto(`${server.url}/en/games/${game}`);
+  await page.locator(`#play-cpu input[value="${level}"]`).check();
+  await page.locator('#play-cpu button[type="submit"]').click();
+  await page.waitForURL(/\/en\/g\/[A-Za-z0-9]+$/);
+  await waitState(page, 's.seat === 0 && s.table.status === "playing"');
+}
+
+test('a whole Dots and Boxes game against the CPU, with a reload mid-game', async () => {
+  const me = await newPlayer(browser, PHONE);
+  await startVsCpu(me.page, 'dots', 'beginner');
+  const first = await state(me.page);
+  assert.ok(first.table.seats[1].cpu, 'the CPU holds the second seat');
+  await me.page.locator('.seat[data-seat="1"] .seat-name').filter({ hasText: 'CPU (Beginner)' }).waitFor();
+  assert.equal(await me.page.locator('#invite').isHidden(), true);
+
+  let mine = 0;
+  let reloaded = false;
+  for (;;) {
+    await waitState(me.page, 's.table.status === "over" || (s.table.view.turn === s.table.seats[s.seat].side && document.querySelector("svg.dots-board .edge-hit") !== null)', 30_000);
+    const st = await state(me.page);
+    if (st.table.status === 'over') break;
+    const lines = st.table.view.lines.length;
+    await me.page.locator('svg.dots-board .edge-hit').first().click();
+    mine++;
+    await waitState(me.page, `s.table.view.lines.length > ${lines}`);
+    if (mine === 6 && !reloaded) {
+      reloaded = true;
+      const before = (await state(me.page)).table.view.lines.length;
+      await me.page.reload();
+      await waitState(me.page, `s.seat === 0 && s.table.view.lines.length >= ${before}`);
+      await me.page.locator('.seat.mine .tag.you').waitFor();
+      await shot(me.page, 'dots-cpu-after-reload-390x844');
+    }
+  }
+  const end = (await state(me.page)).table;
+  assert.equal(end.view.scores[0] + end.view.scores[1], end.view.boxes.length);
+  assert.equal(end.view.outcome.reason, 'boxes');
+  await me.page.locator('#result-title').waitFor();
+  await me.page.locator('#end-rematch').waitFor();
+  await shot(me.page, 'dots-cpu-end-390x844');
+  assert.deepEqual(me.errors, []);
+  await me.context.close();
+});
+
+test('take back a move against the CPU at once', async () => {
+  const me = await newPlayer(browser, DESKTOP);
+  await startVsCpu(me.page, 'musashi', 'beginner');
+  await me.page.locator('.seat.mine .seat-role').filter({ hasText: 'Parent' }).waitFor();
+  await musashiMove(me.page, 'c3-d3');
+  // The CPU (Children) answers; then it is our move again.
+  await waitState(me.page, `${PLIES} === 2`, 30_000);
+  await me.page.locator('#undo').filter({ hasText: 'Take back' }).click();
+  await waitState(me.page, `${PLIES} === 0 && s.table.view.parent === "c3" && s.table.view.childrenMoves === 0`);
+  await me.page.locator('svg.musashi-board [data-point="c3"]').waitFor();
+  // Play on after the take-back.
+  await musashiMove(me.page, 'c3-b3');
+  await waitState(me.page, `${PLIES} === 2`, 30_000);
+  await shot(me.page, 'musashi-cpu-1280x800');
+  assert.deepEqual(me.errors, []);
+  await me.context.close();
+});

@@ -1,0 +1,125 @@
+// Dots and Boxes between two browsers through an invite link: a whole 3x3 game drawn by
+// tapping the board, scores and extra turns shown, then the host changes the board size and
+// the rematch uses it with the first mover swapped.
+
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import { DESKTOP, PHONE, launch, newPlayer, shot, startServer, state, waitState } from './harness.js';
+
+/** @type {Awaited<ReturnType<typeof startServer>>} */
+let server;
+/** @type {import('playwright-core').Browser} */
+let browser;
+
+before(async () => {
+  server = await startServer();
+  browser = await launch();
+});
+
+after(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+/**
+ * Draws the first line the page offers, by tapping the board between its two dots.
+ * @param {import('playwright-core').Page} page
+ */
+async function drawFirst(page) {
+  const hit = page.locator('svg.dots-board .edge-hit').first();
+  const edge = Number(await hit.getAttribute('data-edge'));
+  await hit.click();
+  return edge;
+}
+
+test('two friends play a whole game of Dots and Boxes through an invite link', async () => {
+  const host = await newPlayer(browser, PHONE, 'ru-RU');
+  const guest = await newPlayer(browser, DESKTOP);
+
+  await host.page.goto(`${server.url}/`);
+  await host.page.waitForURL(/\/ru\/$/);
+  await host.page.goto(`${server.url}/ru/games/dots`);
+  await host.page.locator('#play-friend').click();
+  await host.page.waitForURL(/\/ru\/g\/[A-Za-z0-9]+$/);
+  await waitState(host.page, 's.seat === 0');
+  await host.page.locator('#settings summary').click();
+  await host.page.locator('#opt-size').selectOption('3x3');
+  await host.page.locator('#settings-save').click();
+  await host.page.locator('#settings-saved').filter({ hasText: 'Сохранено' }).waitFor();
+  const invite = await host.page.locator('#invite-link').inputValue();
+
+  await guest.page.goto(invite.replace('/ru/', '/en/'));
+  await waitState(guest.page, 's.seat === 1 && s.table.status === "playing"');
+  assert.equal(await guest.page.locator('svg.dots-board').getAttribute('data-size'), '3x3');
+  assert.equal(await guest.page.locator('svg.dots-board .dot').count(), 16);
+
+  let moves = 0;
+  let sawExtra = false;
+  let dropped = false;
+  for (;;) {
+    const st = await state(host.page);
+    if (st.table.status === 'over') break;
+    const turn = st.table.view.turn;
+    const mover = st.table.seats[0].side === turn ? host : guest;
+    if (moves >= 7 && !dropped && mover === host) {
+      dropped = true;
+      // The guest's connection drops while the host moves; it comes back by itself and
+      // catches up from the version it last saw.
+      await guest.page.evaluate(() => /** @type {any} */ (window).qdanConn().ws.close(4000));
+      await drawFirst(host.page);
+      moves++;
+      await waitState(guest.page, `s.table.view.lines.length === ${moves}`);
+      continue;
+    }
+    await waitState(mover.page, `s.table.view.lines.length === ${moves} && s.table.view.turn === s.table.seats[s.seat].side`);
+    await drawFirst(mover.page);
+    moves++;
+    await waitState(host.page, `s.table.view.lines.length === ${moves}`);
+    const v = (await state(host.page)).table.view;
+    if (v.extraTurn && !sawExtra) {
+      sawExtra = true;
+      const extraPage = v.turn === 0 ? host.page : guest.page;
+      await waitState(extraPage, 's.table.view.extraTurn');
+      await extraPage.locator('#turn.extra').waitFor();
+      await shot(guest.page, 'dots-3x3-extra-1280x800');
+      await shot(host.page, 'dots-3x3-extra-390x844');
+    }
+    assert.ok(moves <= 24, 'a 3x3 board has 24 lines');
+  }
+  assert.equal(moves, 24);
+  assert.ok(sawExtra, 'some line closed a box');
+  assert.ok(dropped, 'the guest reconnected mid-game');
+
+  const end = (await state(guest.page)).table;
+  assert.equal(end.view.scores[0] + end.view.scores[1], 9);
+  assert.equal(await guest.page.locator('svg.dots-board .box').count(), 9);
+  const winner = end.view.scores[0] > end.view.scores[1] ? 0 : 1;
+  const winnerPage = end.seats[0].side === winner ? host.page : guest.page;
+  const loserPage = winnerPage === host.page ? guest.page : host.page;
+  await winnerPage.locator('#result-title').filter({ hasText: /You won!|Вы победили!/ }).waitFor();
+  await loserPage.locator('#result-title').filter({ hasText: /You lost|Вы проиграли/ }).waitFor();
+  await guest.page.locator('#result-reason').filter({ hasText: `${end.view.scores[0]} to ${end.view.scores[1]}` }).waitFor();
+  await shot(guest.page, 'dots-3x3-end-1280x800');
+  await shot(host.page, 'dots-3x3-end-390x844');
+
+  // The host picks a 4x3 board; the rematch uses it and the first mover swaps.
+  await host.page.locator('#opt-size').selectOption('4x3');
+  await host.page.locator('#settings-save').click();
+  await host.page.locator('#settings-saved').filter({ hasText: 'Сохранено' }).waitFor();
+  await guest.page.locator('#end-rematch').click();
+  await host.page.locator('#end-rematch').click();
+  await waitState(guest.page, 's.table.gameNo === 2 && s.table.status === "playing"');
+  assert.equal(await guest.page.locator('svg.dots-board').getAttribute('data-size'), '4x3');
+  assert.equal(await guest.page.locator('svg.dots-board .dot').count(), 20);
+  const second = (await state(guest.page)).table;
+  assert.equal(second.seats[1].side, 0, 'the guest moves first in the rematch');
+  await drawFirst(guest.page);
+  await waitState(host.page, 's.table.view.lines.length === 1');
+  await shot(guest.page, 'dots-4x3-1280x800');
+  await shot(host.page, 'dots-4x3-390x844');
+
+  assert.deepEqual(host.errors, []);
+  assert.deepEqual(guest.errors, []);
+  await host.context.close();
+  await guest.context.close();
+});

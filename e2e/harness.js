@@ -1,0 +1,158 @@
+// Shared by the browser tests: start `qdan serve` on a free port with a fresh SQLite file,
+// launch Debian's Chromium through playwright-core, and a few page helpers.
+
+import { spawn } from 'node:child_process';
+import { mkdirSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+export const SHOTS = join(root, 'e2e', 'screenshots');
+mkdirSync(SHOTS, { recursive: true });
+
+export const PHONE = { width: 390, height: 844 };
+export const DESKTOP = { width: 1280, height: 800 };
+export const LANGS = ['en', 'de', 'ru', 'hi', 'tl'];
+
+/** @returns {Promise<number>} */
+function freePort() {
+  return new Promise((ok, fail) => {
+    const srv = createServer();
+    srv.unref();
+    srv.on('error', fail);
+    srv.listen(0, '127.0.0.1', () => {
+      const addr = srv.address();
+      const port = typeof addr === 'object' && addr ? addr.port : 0;
+      srv.close(() => ok(port));
+    });
+  });
+}
+
+/**
+ * Starts the server; resolves once it answers.
+ * @returns {Promise<{url: string, stop: () => Promise<void>, log: () => string}>}
+ */
+export async function startServer() {
+  const bin = resolve(root, process.env.QDAN_BIN || 'target/debug/qdan');
+  const dir = await mkdtemp(join(tmpdir(), 'qdan-e2e-'));
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const proc = spawn(bin, ['serve', '--addr', `127.0.0.1:${port}`, '--db', `sqlite://${dir}/qdan.db`], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, RUST_LOG: process.env.RUST_LOG || 'warn' },
+  });
+  let out = '';
+  proc.stdout.on('data', (d) => { out += d; });
+  proc.stderr.on('data', (d) => { out += d; });
+  let exited = false;
+  proc.on('exit', () => { exited = true; });
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (exited) throw new Error(`qdan serve exited early:\n${out}`);
+    try {
+      const r = await fetch(`${url}/en/`);
+      if (r.ok) break;
+    } catch {
+      /* not listening yet */
+    }
+    if (Date.now() > deadline) {
+      proc.kill('SIGKILL');
+      throw new Error(`qdan serve did not answer within 60 s:\n${out}`);
+    }
+    await new Promise((r) => setTimeout(r, 150));
+  }
+  return {
+    url,
+    log: () => out,
+    async stop() {
+      if (!exited) {
+        const gone = new Promise((r) => proc.once('exit', r));
+        proc.kill('SIGTERM');
+        const t = setTimeout(() => proc.kill('SIGKILL'), 5000);
+        await gone;
+        clearTimeout(t);
+      }
+      await rm(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Launches Debian's Chromium, headless. */
+export function launch() {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+      '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+}
+
+/**
+ * A fresh browser context (its own device token) and page.
+ * @param {import('playwright-core').Browser} browser
+ * @param {{width: number, height: number}} viewport
+ * @param {string} [locale]
+ */
+export async function newPlayer(browser, viewport, locale = 'en-US') {
+  const context = await browser.newContext({ viewport, locale, hasTouch: viewport.width < 500 });
+  const page = await context.newPage();
+  page.setDefaultTimeout(15_000);
+  /** @type {string[]} */
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(String(e)));
+  page.on('console', (m) => {
+    if (m.type() === 'error') errors.push(m.text());
+  });
+  return { context, page, errors };
+}
+
+/**
+ * The page's table and identity (see `qdanState` in web/play.js).
+ * @param {import('playwright-core').Page} page
+ * @returns {Promise<{table: any, you: any, seat: number | null}>}
+ */
+export function state(page) {
+  return page.evaluate(() => /** @type {any} */ (window).qdanState());
+}
+
+/**
+ * Waits until the page's table satisfies `pred` (evaluated in the page).
+ * @param {import('playwright-core').Page} page
+ * @param {string} pred  A JS expression over `s` = {table, you, seat}.
+ * @param {number} [timeout]
+ */
+export async function waitState(page, pred, timeout = 15_000) {
+  await page.waitForFunction(`(() => { const f = window.qdanState; if (!f) return false; const s = f(); return !!s.table && (${pred}); })()`, null, { timeout });
+}
+
+/** The number of moves played so far in the page's current game. */
+export const PLIES = `(s.table.view ? (s.table.view.game === 'dots' ? s.table.view.lines.length : (s.table.options.first === 'children' ? 2 * s.table.view.childrenMoves - (s.table.view.turn === 0 ? 1 : 0) : 2 * s.table.view.childrenMoves + (s.table.view.turn === 1 ? 1 : 0))) : 0)`;
+
+/**
+ * Every message id of the English locale (to catch ids shown instead of text).
+ * @param {string} url
+ */
+export async function englishIds(url) {
+  const html = await (await fetch(`${url}/en/`)).text();
+  const data = JSON.parse(html.split('<script id="qdan-data" type="application/json">')[1].split('</script>')[0]);
+  return [...data.ftl.matchAll(/^([a-z][a-zA-Z0-9-]*) =/gm)].map((m) => m[1]);
+}
+
+/**
+ * Plays a Musashi move by tapping the piece, then its destination.
+ * @param {import('playwright-core').Page} page
+ * @param {string} move  `from-to`
+ */
+export async function musashiMove(page, move) {
+  const [from, to] = move.split('-');
+  await page.locator(`svg.musashi-board [data-point="${from}"]`).click();
+  await page.locator(`svg.musashi-board [data-target="${to}"]`).click();
+}
+
+/** Saves a screenshot under e2e/screenshots. @param {import('playwright-core').Page} page @param {string} name */
+export async function shot(page, name) {
+  await page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: false });
+}

@@ -1,0 +1,122 @@
+// Every page in every locale: the right `lang`, a title, no message id shown instead of text,
+// no message missing in the client; the switcher remembers the choice; the lessons run.
+
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import { LANGS, PHONE, englishIds, launch, newPlayer, shot, startServer, waitState } from './harness.js';
+
+/** @type {Awaited<ReturnType<typeof startServer>>} */
+let server;
+/** @type {import('playwright-core').Browser} */
+let browser;
+
+before(async () => {
+  server = await startServer();
+  browser = await launch();
+});
+
+after(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+/** Opens a group over HTTP, as a device of its own, and returns its code. @param {string} game */
+async function openGroup(game) {
+  const p = await (await fetch(`${server.url}/api/players`, {
+    method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ name: 'Ana' }),
+  })).json();
+  const g = await (await fetch(`${server.url}/api/groups`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${p.token}` },
+    body: JSON.stringify({ game }),
+  })).json();
+  assert.match(g.code, /^[A-Za-z0-9]+$/);
+  return g.code;
+}
+
+test('every page renders in every locale with every message', async () => {
+  const ids = await englishIds(server.url);
+  assert.ok(ids.length > 100);
+  const codes = { musashi: await openGroup('musashi'), dots: await openGroup('dots') };
+  const { context, page, errors } = await newPlayer(browser, PHONE);
+  for (const lang of LANGS) {
+    const paths = ['/', '/games/musashi', '/games/dots', '/games/musashi/learn', '/games/dots/learn', '/leaderboard',
+      `/g/${codes.musashi}`, `/g/${codes.dots}`];
+    for (const path of paths) {
+      await page.goto(`${server.url}/${lang}${path}`);
+      await page.locator('body[data-ready="true"]').waitFor();
+      if (path.startsWith('/g/')) {
+        // The visitor sits down in the free seat and the game starts.
+        await waitState(page, 's.table.status === "playing" && s.seat === 1');
+        await page.locator('.seat.mine').waitFor();
+      }
+      if (path.endsWith('/learn')) {
+        const steps = Number(await page.locator('.lesson').getAttribute('data-steps'));
+        for (let i = 0; i < steps; i++) await page.locator('#lesson-next').click();
+        await page.locator('#lesson-prev').click();
+      }
+      if (path === '/leaderboard') await page.locator('table[data-game] tbody td').first().waitFor();
+      assert.equal(await page.getAttribute('html', 'lang'), lang, path);
+      const title = await page.title();
+      assert.ok(title.includes('qdan') && title.length > 6, `${lang}${path}: ${title}`);
+      const missing = await page.evaluate(() => /** @type {any} */ (window).__qdanMissing);
+      assert.deepEqual(missing, [], `${lang}${path}: missing messages`);
+      const text = await page.evaluate(() => document.body.innerText + ' ' + [...document.querySelectorAll('[aria-label]')].map((e) => e.getAttribute('aria-label')).join(' '));
+      for (const id of ids) {
+        if (id === 'site-name') continue;
+        assert.ok(!new RegExp(`(^|[^\\w-])${id}($|[^\\w-])`).test(text), `${lang}${path} shows the id ${id}`);
+      }
+      // Nothing wider than the phone's screen.
+      const wide = await page.evaluate(() => document.documentElement.scrollWidth);
+      assert.ok(wide <= PHONE.width, `${lang}${path} is ${wide}px wide`);
+    }
+    await shot(page, `group-dots-${lang}-390x844`);
+    await page.goto(`${server.url}/${lang}/g/${codes.musashi}`);
+    await waitState(page, 's.table.status === "playing"');
+    await shot(page, `group-musashi-${lang}-390x844`);
+    await page.goto(`${server.url}/${lang}/games/musashi`);
+    await shot(page, `game-musashi-${lang}-390x844`);
+  }
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('the language switcher remembers the choice', async () => {
+  const { context, page } = await newPlayer(browser, PHONE, 'en-US');
+  await page.goto(`${server.url}/`);
+  await page.waitForURL(/\/en\/$/);
+  await page.locator('.langs summary').click();
+  await page.locator('.langs a[data-lang="hi"]').click();
+  await page.waitForURL(/\/hi\/$/);
+  assert.equal(await page.getAttribute('html', 'lang'), 'hi');
+  await page.goto(`${server.url}/`);
+  await page.waitForURL(/\/hi\/$/);
+  await context.close();
+});
+
+test('the lessons judge moves on the board', async () => {
+  const { context, page, errors } = await newPlayer(browser, PHONE);
+  await page.goto(`${server.url}/en/games/musashi/learn`);
+  await page.locator('svg.musashi-board [data-point="c3"]').click();
+  await page.locator('svg.musashi-board [data-target="d3"]').click();
+  await page.locator('#lesson-feedback.good').waitFor();
+  await page.locator('#lesson-next').click();
+  // Taking a pair: b3 takes b2 and b4; c4 takes nothing.
+  await page.locator('svg.musashi-board [data-point="c3"]').click();
+  await page.locator('svg.musashi-board [data-target="c4"]').click();
+  await page.locator('#lesson-feedback.bad').waitFor();
+  await page.locator('svg.musashi-board [data-point="c3"]').click();
+  await page.locator('svg.musashi-board [data-target="b3"]').click();
+  await page.locator('#lesson-feedback.good').waitFor();
+  assert.equal(await page.locator('svg.musashi-board [data-taken]').count(), 2);
+  await shot(page, 'learn-musashi-390x844');
+
+  await page.goto(`${server.url}/en/games/dots/learn`);
+  await page.locator('#lesson-next').click();
+  // Closing a box: edge 18 is the fourth side of the middle box.
+  await page.locator('svg.dots-board [data-edge="18"]').click();
+  await page.locator('#lesson-feedback.good').waitFor();
+  assert.equal(await page.locator('svg.dots-board .box.owner-0').count(), 1);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
