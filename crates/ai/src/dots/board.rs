@@ -4,6 +4,9 @@
 
 use std::fmt;
 
+/// A symmetry acting on doubled midpoint coordinates.
+type PointMap = dyn Fn(i32, i32) -> (i32, i32);
+
 /// Marks "no box" (the edge lies on the border) in [`Board::edge_boxes`].
 pub const NONE: u8 = u8::MAX;
 
@@ -85,7 +88,7 @@ impl Board {
             }
         };
         let (xm, ym) = (2 * w as i32, 2 * h as i32);
-        let mut maps: Vec<Box<dyn Fn(i32, i32) -> (i32, i32)>> = vec![
+        let mut maps: Vec<Box<PointMap>> = vec![
             Box::new(move |x, y| (xm - x, y)),
             Box::new(move |x, y| (x, ym - y)),
             Box::new(move |x, y| (xm - x, ym - y)),

@@ -114,32 +114,20 @@ fn capture_or_decline(board: &Board, drawn: u64, table: &mut EndgameTable) -> Op
             return Some(e);
         }
     }
-    let &e = caps.first()?;
-    // Taking `e` offers the neighbour `n`: a chain or loop goes on. Decline only at its
-    // last two boxes (a chain) or last four (a loop).
-    let other = |edge: u8, of: u8| {
-        let [x, y] = board.edge_boxes[edge as usize];
-        if x == of { y } else { x }
-    };
-    let [p, q] = board.edge_boxes[e as usize];
-    let n = if board.sides(drawn, p) == 3 { q } else { p };
-    let f = (board.box_edges[n as usize] & !drawn & !(1u64 << e)).trailing_zeros() as u8;
-    let m = other(f, n);
-    let (decline, after, boxes) = if m == NONE || board.sides(drawn, m) < 2 {
-        // The last two boxes of a chain: decline by drawing `f`, the far side of `n`.
-        (f, drawn | 1 << e | 1 << f, 2)
-    } else if board.sides(drawn, m) == 2 {
-        let g = (board.box_edges[m as usize] & !drawn & !(1u64 << f)).trailing_zeros() as u8;
-        let k = other(g, m);
-        if k == NONE || board.sides(drawn, k) != 3 {
-            return Some(e); // a longer chain: keep taking
+    // Every capture offers the next box of a chain or loop. Keep taking wherever more than
+    // the last two boxes of a chain (four of a loop) are left; the decision to decline is
+    // made only at the very last such end, once everything else has been taken.
+    let mut last = None;
+    for &e in &caps {
+        match chain_end(board, drawn, e) {
+            None => return Some(e),
+            // The other end of the same opened loop: the same decision.
+            Some((_, after, _)) if last.is_some_and(|(_, (_, a, _))| a == after) => {}
+            Some(_) if last.is_some() => return Some(e),
+            Some(end) => last = Some((e, end)),
         }
-        // The last four boxes of a loop, b-n-m-k with b and k on offer: decline by drawing
-        // the middle line `f`, handing over two pairs.
-        (f, drawn | 1 << e | 1 << f | 1 << g, 4)
-    } else {
-        return Some(e);
-    };
+    }
+    let (e, (decline, after, boxes)) = last?;
     let keep = match simple_components(board, after) {
         // Take them and move on (+boxes + rest) or hand them over (-boxes - rest).
         Some(comps) => {
@@ -150,6 +138,35 @@ fn capture_or_decline(board: &Board, drawn: u64, table: &mut EndgameTable) -> Op
         None => long_structures(board, after),
     };
     Some(if keep { decline } else { e })
+}
+
+/// When capture `e` (which offers the next box `n`) is at the last two boxes of a chain or
+/// the last four of a loop: the declining line, the position once those boxes are gone, and
+/// how many there are. `None` when the chain goes on past them.
+fn chain_end(board: &Board, drawn: u64, e: u8) -> Option<(u8, u64, i32)> {
+    let other = |edge: u8, of: u8| {
+        let [x, y] = board.edge_boxes[edge as usize];
+        if x == of { y } else { x }
+    };
+    let [p, q] = board.edge_boxes[e as usize];
+    let n = if board.sides(drawn, p) == 3 { q } else { p };
+    let f = (board.box_edges[n as usize] & !drawn & !(1u64 << e)).trailing_zeros() as u8;
+    let m = other(f, n);
+    if m == NONE || board.sides(drawn, m) < 2 {
+        // The last two boxes of a chain: decline by drawing `f`, the far side of `n`.
+        return Some((f, drawn | 1 << e | 1 << f, 2));
+    }
+    if board.sides(drawn, m) != 2 {
+        return None;
+    }
+    let g = (board.box_edges[m as usize] & !drawn & !(1u64 << f)).trailing_zeros() as u8;
+    let k = other(g, m);
+    if k == NONE || board.sides(drawn, k) != 3 {
+        return None; // a longer chain
+    }
+    // The last four boxes of a loop, b-n-m-k with b and k on offer: decline by drawing the
+    // middle line `f`, handing over two pairs.
+    Some((f, drawn | 1 << e | 1 << f | 1 << g, 4))
 }
 
 /// Whether a chain of three or more, or a loop, is already visible in `drawn`: boxes with

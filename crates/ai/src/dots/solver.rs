@@ -203,7 +203,7 @@ impl Solver {
         let (key, sym) = self.key(drawn);
         let slot = &self.tt[self.index(key)];
         let entry = slot.iter().find(|en| en.key == key | OCCUPIED)?;
-        (entry.best != NONE).then(|| self.from_canonical(sym, entry.best))
+        (entry.best != NONE).then(|| self.uncanonical(sym, entry.best))
     }
 
     fn reduce(&self, mut drawn: u64) -> Reduced {
@@ -271,7 +271,7 @@ impl Solver {
         if sym == usize::MAX { e } else { self.board.map_edge(sym, e) }
     }
 
-    fn from_canonical(&self, sym: usize, e: u8) -> u8 {
+    fn uncanonical(&self, sym: usize, e: u8) -> u8 {
         if sym == usize::MAX {
             return e;
         }
@@ -325,7 +325,7 @@ impl Solver {
                 return r.gain + lo;
             }
             if en.best != NONE {
-                tt_best = self.from_canonical(sym, en.best);
+                tt_best = self.uncanonical(sym, en.best);
             }
         }
         alpha = alpha.max(lo);
