@@ -50,6 +50,10 @@ export async function startServer() {
   proc.stderr.on('data', (d) => { out += d; });
   let exited = false;
   proc.on('exit', () => { exited = true; });
+  proc.on('error', (e) => {
+    exited = true;
+    out += `\n${e}`;
+  });
   const deadline = Date.now() + 60_000;
   for (;;) {
     if (exited) throw new Error(`qdan serve exited early:\n${out}`);

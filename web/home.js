@@ -53,6 +53,8 @@ export function start(data, t) {
     const buttons = [friend, .../** @type {NodeListOf<HTMLButtonElement>} */ (cpuForm.querySelectorAll('button'))];
     for (const b of buttons) b.disabled = true;
     document.body.setAttribute('aria-busy', 'true');
+    const live = document.getElementById('live');
+    if (live) live.textContent = t('game-creating');
     try {
       const g = await createGroup(cpu ? { game, cpu } : { game });
       location.assign(`/${data.lang}/g/${g.code}`);

@@ -33,6 +33,28 @@ export function pliesPlayed(table) {
 }
 
 /**
+ * The start position of the table's next game, to show while waiting for a second player.
+ * @param {Table} table
+ * @returns {import('./types.js').View}
+ */
+export function startView(table) {
+  const o = /** @type {Record<string, string | boolean>} */ (/** @type {any} */ (table).nextOptions ?? table.options);
+  if (table.game === 'dots') {
+    const [w, h] = String(o.size ?? '5x4').split('x').map(Number);
+    return {
+      game: 'dots', size: `${w}x${h}`, w, h, lines: [], boxes: Array(w * h).fill(null), scores: [0, 0], turn: 0, legal: [],
+      last: null, extraTurn: false, outcome: null,
+    };
+  }
+  const board = o.board === '25' ? '25' : '33';
+  return {
+    game: 'musashi', board, position: `${board}:start`, parent: 'c3',
+    children: ['a1', 'a2', 'a3', 'a4', 'a5', 'b1', 'b5', 'c1', 'c5', 'd1', 'd5', 'e1', 'e2', 'e3', 'e4', 'e5'],
+    turn: 0, childrenMoves: 0, limit: null, target: null, taken: 0, legal: [], endangered: [], capturePoints: [], last: null, outcome: null,
+  };
+}
+
+/**
  * A small picture of a side: Musashi's Parent or Child piece, Dots' ring or cross.
  * @param {import('./types.js').GameId} game
  * @param {0 | 1} side
@@ -134,6 +156,7 @@ export function start(data, t, announce) {
         render();
       },
       onStatus(up) {
+        if (up && everConnected && !connEl.hidden) announce(t('play-conn-back'));
         if (up) everConnected = true;
         connEl.hidden = up;
         connEl.textContent = up ? '' : t('play-conn-lost');
@@ -215,16 +238,23 @@ export function start(data, t, announce) {
       case 'move': {
         notice = '';
         if (!v) break;
+        let text = '';
         if (v.game === 'musashi' && v.last) {
           const [from, to] = v.last.move.split('-');
-          let text = t(to === v.parent ? 'musashi-announce-parent' : 'musashi-announce-children', { from, to });
+          text = t(to === v.parent ? 'musashi-announce-parent' : 'musashi-announce-children', { from, to });
           if (v.last.taken.length) text += ` ${t('musashi-announce-take', { count: v.last.taken.length })}`;
-          announce(text);
         } else if (v.game === 'dots' && v.last) {
           const name = sideName(v.last.player);
           const n = v.last.completed.length;
-          announce(n ? t('dots-announce-box', { name, count: n }) : t('dots-announce-line', { name }));
+          text = n ? t('dots-announce-box', { name, count: n }) : t('dots-announce-line', { name });
         }
+        if (msg.by === 'cpu-away' || msg.by === 'timeout') {
+          notice = t(msg.by === 'timeout' ? 'play-by-timeout' : 'play-by-cpu-away');
+          text += ` (${notice})`;
+        }
+        const me = mySeat();
+        if (me !== null && now.status === 'playing' && now.seats[me]?.side === v.turn) text += ` ${t('announce-your-turn')}`;
+        announce(text);
         break;
       }
       case 'undo':
@@ -298,8 +328,9 @@ export function start(data, t, announce) {
         interactive: playing && mySide !== null && v.turn === mySide && !v.outcome,
         showDanger: table.options.showDanger !== false,
       });
-    } else if (!v) {
-      boardEl.dataset.empty = 'true';
+    } else if (board) {
+      // Before the first game: the start position of the rules chosen so far.
+      board.set(startView(table), { mySide: null, interactive: false, showDanger: false });
     }
     document.body.dataset.status = table.status;
     document.body.dataset.game = table.game;
@@ -396,14 +427,17 @@ export function start(data, t, announce) {
       infoEl.replaceChildren();
       return;
     }
+    const me = mySeat();
+    const side = me === null ? null : table?.seats[me]?.side;
     const items = [
+      side === 0 || side === 1 ? h('strong', { id: 'my-role' }, t(side === 0 ? 'musashi-you-parent' : 'musashi-you-children')) : null,
       h('span', { id: 'taken' }, t('musashi-taken', { taken: v.taken, target: v.target ?? 10 })),
       h('span', { id: 'children-moves' }, v.limit === null ? t('musashi-moves-nolimit', { n: v.childrenMoves }) : t('musashi-moves', { n: v.childrenMoves, limit: v.limit })),
     ];
     if (table?.options.showDanger !== false && !v.outcome && (v.endangered.length || v.capturePoints.length)) {
       items.push(h('span', { class: 'legend' }, t('musashi-danger-legend')));
     }
-    infoEl.replaceChildren(...items);
+    infoEl.replaceChildren(...items.filter((x) => x !== null));
   };
 
   /** @param {number | null} me */

@@ -52,9 +52,10 @@ export function createMusashiBoard(container, config) {
   };
   const redraw = batched(draw);
 
-  /** @param {string | null} p */
-  const select = (p) => {
+  /** @param {string | null} p @param {boolean} [quiet] */
+  const select = (p, quiet = false) => {
     if (!st) return;
+    if (!quiet && p && p !== st.selected && config.announce) config.announce(config.t('musashi-selected', { point: p }));
     st.selected = p;
     st.targets = p ? st.view.legal.filter((m) => m.startsWith(`${p}-`)).map((m) => m.split('-')[1]) : [];
     redraw();
@@ -89,10 +90,10 @@ export function createMusashiBoard(container, config) {
       const v = /** @type {import('../types.js').MusashiView} */ (view);
       const keep = st && st.view.position === v.position && opts.interactive ? st.selected : null;
       st = { view: v, opts, selected: null, targets: [], cursor: st?.cursor ?? null, drag: null };
-      if (keep) select(keep);
+      if (keep) select(keep, true);
       redraw();
     },
-    select,
+    select: (p) => select(p),
     destroy() {
       unbind();
       svg.remove();
