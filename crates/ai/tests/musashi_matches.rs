@@ -36,8 +36,19 @@ fn match_series() {
     let games = env("MUSASHI_GAMES", 20) as usize;
     let think = Duration::from_millis(env("MUSASHI_MS", 900));
     let started = Instant::now();
-    install_tables(Tables::build(BoardKind::Square25, Target::TEN, 16, |_| {}).unwrap());
-    println!("25-point tables (target 10) built in {:.1} s", started.elapsed().as_secs_f64());
+    match std::env::var("MUSASHI_TABLES_DIR") {
+        // The server's path: load (or build and save) what the cache directory offers,
+        // 33-point slices included.
+        Ok(dir) => {
+            for p in ai::musashi::prepare_now(std::path::Path::new(&dir)) {
+                println!("{p:?}");
+            }
+        }
+        Err(_) => {
+            install_tables(Tables::build(BoardKind::Square25, Target::TEN, 16, |_| {}).unwrap());
+        }
+    }
+    println!("tables ready in {:.1} s", started.elapsed().as_secs_f64());
     let mut rng = StdRng::seed_from_u64(env("MUSASHI_SEED", 7));
     let boards: Vec<BoardKind> = std::env::var("MUSASHI_BOARDS")
         .unwrap_or_else(|_| "25,33".into())

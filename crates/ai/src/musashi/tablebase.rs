@@ -268,6 +268,11 @@ impl Tables {
         // Parent to move, undecided: in-slice successor classes not yet known to be Children
         // wins (1..=8). 0: decided (or not canonical). ESCAPE: a capture reaches a Parent win.
         let mut cnt = vec![0u8; n];
+        // Children-to-move positions already decided, one bit each: a Children-to-move
+        // position is reached from every one of its decided successors but decided once, and
+        // this bitmap (2 MiB for the largest 25-point slice) stays in cache where `cval`
+        // does not.
+        let mut cdone = vec![0u64; n.div_ceil(64)];
         let mut pq: Vec<Vec<u32>> = vec![Vec::new()];
         let mut cq: Vec<Vec<u32>> = vec![Vec::new()];
         let mut positions = 0u64;
@@ -392,15 +397,15 @@ impl Tables {
                         let e = to.trailing_zeros() as u8;
                         to &= to - 1;
                         let j = frame.moved(c, e) as u32;
-                        prefetch(&cval, j as usize);
+                        prefetch_word(&cdone, j as usize >> 6);
                         batch.push(j);
                     }
                 }
                 if batch.len() >= BATCH {
-                    settle_children(&mut batch, &mut cval, &mut cq, d);
+                    settle_children(&mut batch, &mut cdone, &mut cval, &mut cq, d);
                 }
             }
-            settle_children(&mut batch, &mut cval, &mut cq, d);
+            settle_children(&mut batch, &mut cdone, &mut cval, &mut cq, d);
             d += 1;
         }
         // Whatever is still counting (or escaped) is a Parent win.
@@ -410,6 +415,7 @@ impl Tables {
             }
         }
         drop(cnt);
+        drop(cdone);
         let children_wins = pval.iter().chain(cval.iter()).filter(|&&b| b != 0).count() as u64;
         let max_distance = pval.iter().chain(cval.iter()).copied().max().unwrap_or(0).saturating_sub(1) as u16;
         self.slices[k as usize] = Some(Slice { index, parent: pval, children: cval });
@@ -577,6 +583,21 @@ fn prefetch(v: &[u8], i: usize) {
     let _ = (v, i);
 }
 
+#[inline]
+fn prefetch_word(v: &[u64], i: usize) {
+    #[cfg(target_arch = "x86_64")]
+    {
+        let p = v[i..].as_ptr() as *const i8;
+        // SAFETY: a prefetch is a hint; it never faults and `p` points into `v`.
+        #[allow(unused_unsafe)]
+        unsafe {
+            std::arch::x86_64::_mm_prefetch::<{ std::arch::x86_64::_MM_HINT_T0 }>(p)
+        };
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    let _ = (v, i);
+}
+
 /// Parent-to-move predecessors of Children wins at distance `d`: one more successor class is
 /// lost for each; when none is left the position is lost at `max(d, floor)`.
 fn settle_parent(batch: &mut Vec<u32>, cnt: &mut [u8], pval: &mut [u8], pq: &mut Vec<Vec<u32>>, d: usize) {
@@ -597,11 +618,13 @@ fn settle_parent(batch: &mut Vec<u32>, cnt: &mut [u8], pval: &mut [u8], pq: &mut
 
 /// Children-to-move predecessors of Parent losses at distance `d`: won in `d + 1` unless
 /// already won faster.
-fn settle_children(batch: &mut Vec<u32>, cval: &mut [u8], cq: &mut Vec<Vec<u32>>, d: usize) {
+fn settle_children(batch: &mut Vec<u32>, cdone: &mut [u64], cval: &mut [u8], cq: &mut Vec<Vec<u32>>, d: usize) {
     let code = d as u8 + 2;
     for &j in batch.iter() {
         let j = j as usize;
-        if cval[j] == 0 {
+        let (w, bit) = (j >> 6, 1u64 << (j & 63));
+        if cdone[w] & bit == 0 {
+            cdone[w] |= bit;
             cval[j] = code;
             push(cq, d + 1, j as u32);
         }
