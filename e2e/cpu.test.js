@@ -44,8 +44,7 @@ test('a whole Dots and Boxes game against the CPU, with a reload mid-game', asyn
   let mine = 0;
   let reloaded = false;
   for (;;) {
-    await waitState(me.page, 's.table.status === "over" || (s.table.view.turn === s.table.seats[s.seat].side && document.querySelector("svg.dots-board .edge-hit") !== null)', 30_000);
-    const st = await state(me.page);
+    const st = await waitState(me.page, 's.table.status === "over" || s.table.view.turn === s.table.seats[s.seat].side', 30_000);
     if (st.table.status === 'over') break;
     const lines = st.table.view.lines.length;
     await me.page.locator('svg.dots-board .edge-hit').first().click();

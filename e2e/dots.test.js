@@ -71,8 +71,11 @@ test('two friends play a whole game of Dots and Boxes through an invite link', a
       await waitState(guest.page, `s.table.view.lines.length === ${moves}`);
       continue;
     }
-    await waitState(mover.page, `s.table.view.lines.length === ${moves} && s.table.view.turn === s.table.seats[s.seat].side`);
-    await drawFirst(mover.page);
+    await waitState(mover.page, `s.table.status === "playing" && s.table.view.lines.length === ${moves} && s.table.view.turn === s.table.seats[s.seat].side`);
+    await drawFirst(mover.page).catch(async (e) => {
+      await shot(mover.page, 'dots-failed-move');
+      throw new Error(`move ${moves} by ${mover === host ? 'host' : 'guest'}: ${e}\n${JSON.stringify(await state(mover.page))}`);
+    });
     moves++;
     await waitState(host.page, `s.table.view.lines.length === ${moves}`);
     const v = (await state(host.page)).table.view;

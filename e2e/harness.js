@@ -114,22 +114,41 @@ export async function newPlayer(browser, viewport, locale = 'en-US') {
 }
 
 /**
- * The page's table and identity (see `qdanState` in web/play.js).
+ * The page's table and identity (see `qdanState` in web/play.js), or null before it exists.
  * @param {import('playwright-core').Page} page
  * @returns {Promise<{table: any, you: any, seat: number | null}>}
  */
 export function state(page) {
-  return page.evaluate(() => /** @type {any} */ (window).qdanState());
+  return page.evaluate(() => {
+    const w = /** @type {any} */ (window);
+    return w.qdanState ? w.qdanState() : null;
+  });
 }
 
 /**
- * Waits until the page's table satisfies `pred` (evaluated in the page).
+ * Waits until the page's table satisfies `pred`, a JS expression over `s` = {table, you,
+ * seat}, checked here (the site's CSP rightly forbids evaluating strings in the page).
  * @param {import('playwright-core').Page} page
- * @param {string} pred  A JS expression over `s` = {table, you, seat}.
+ * @param {string} pred
  * @param {number} [timeout]
  */
 export async function waitState(page, pred, timeout = 15_000) {
-  await page.waitForFunction(`(() => { const f = window.qdanState; if (!f) return false; const s = f(); return !!s.table && (${pred}); })()`, null, { timeout });
+  const f = new Function('s', `return (${pred});`);
+  const end = Date.now() + timeout;
+  let last = null;
+  for (;;) {
+    try {
+      last = await state(page);
+      if (last && last.table && f(last)) return last;
+    } catch {
+      /* the page is navigating */
+    }
+    if (Date.now() > end) {
+      const t = last?.table;
+      throw new Error(`timed out waiting for ${pred}\n  seat ${last?.seat}, status ${t?.status}, game ${t?.gameNo}, view ${JSON.stringify(t?.view)?.slice(0, 400)}`);
+    }
+    await new Promise((r) => setTimeout(r, 50));
+  }
 }
 
 /** The number of moves played so far in the page's current game. */

@@ -118,7 +118,7 @@ test('two friends play Juroku Musashi through an invite link', async () => {
   await waitState(guest.page, `${PLIES} === 1 && s.table.view.parent === "d4"`);
 
   // Screenshots of the 33-point board with a selected piece.
-  await host.page.locator('svg.musashi-board [data-point="e3"]').click();
+  await host.page.locator('svg.musashi-board [data-point="a3"]').click();
   await host.page.locator('svg.musashi-board [data-target]').first().waitFor();
   await shot(host.page, 'musashi-33-1280x800');
   await shot(guest.page, 'musashi-33-390x844');

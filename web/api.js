@@ -99,8 +99,10 @@ export async function createGroup(req) {
  * @param {import('./types.js').GameId} game
  * @returns {Promise<import('./types.js').OptionSpec[]>}
  */
-export function gameOptions(game) {
-  return call('GET', `/api/options/${game}`);
+export async function gameOptions(game) {
+  const r = await call('GET', `/api/options/${game}`);
+  // docs/protocol.md gives a bare list; the server wraps it as {options, turnLimits}.
+  return Array.isArray(r) ? r : r.options;
 }
 
 /**

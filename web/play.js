@@ -99,6 +99,8 @@ export function start(data, t, announce) {
   /** @type {import('./types.js').OptionSpec[] | null} */
   let specs = null;
   let settingsDirty = false;
+  /** Whether to show "saved" under the rules (until they change again or a game starts). */
+  let savedNote = false;
   let clockAt = 0;
   let everConnected = false;
 
@@ -278,6 +280,7 @@ export function start(data, t, announce) {
       }
       case 'rematch':
         notice = '';
+        savedNote = false;
         resignConfirm = false;
         announce(t('announce-new-game'));
         break;
@@ -571,11 +574,14 @@ export function start(data, t, announce) {
       h('p', { class: 'muted' }, t(host ? 'play-settings-host' : 'play-settings-readonly')),
       ...fields,
       ...(host ? [h('button', { type: 'submit', class: 'btn primary', id: 'settings-save' }, t('play-settings-save'))] : []),
-      h('p', { class: 'saved', id: 'settings-saved', role: 'status' }));
+      h('p', { class: 'saved', id: 'settings-saved', role: 'status' }, savedNote ? t('play-settings-saved') : ''));
   };
 
   settingsForm.addEventListener('change', () => {
     settingsDirty = true;
+    savedNote = false;
+    const saved = settingsForm.querySelector('#settings-saved');
+    if (saved) saved.textContent = '';
   });
   settingsForm.addEventListener('submit', async (e) => {
     e.preventDefault();
@@ -595,9 +601,8 @@ export function start(data, t, announce) {
     const ok = await intent('settings', fields);
     if (ok) {
       settingsDirty = false;
+      savedNote = true;
       render();
-      const saved = settingsForm.querySelector('#settings-saved');
-      if (saved) saved.textContent = t('play-settings-saved');
     }
   });
 
