@@ -269,6 +269,12 @@ impl SliceIndex {
     /// Index of the position with the Parent on `p` and Children `m` (`k` of them, not on `p`).
     #[inline]
     pub fn index(&self, p: u8, m: u64) -> u64 {
+        self.index_form(p, m).0
+    }
+
+    /// Index, Parent class and compressed stored Children mask of a position.
+    #[inline]
+    pub fn index_form(&self, p: u8, m: u64) -> (u64, u32, u64) {
         let geo = self.geo;
         let slot = geo.slot_of[p as usize] as u64;
         let syms = &geo.to_rep[p as usize];
@@ -277,7 +283,30 @@ impl SliceIndex {
         for &s in syms {
             best = best.min(geo.permute(s as usize, m));
         }
-        slot * self.block + geo.rank(compress(best, rep))
+        let c = compress(best, rep);
+        (slot * self.block + geo.rank(c), slot as u32, c)
+    }
+
+    /// `true` when a Parent class and a compressed Children mask fit one `u32` together (the
+    /// 25-point board), so queues can hold positions without ranking them back.
+    #[inline]
+    pub fn packable(&self) -> bool {
+        let bits = self.geo.n as u32 - 1;
+        bits < 32 && (self.geo.slots() as u64) << bits <= 1u64 << 32
+    }
+
+    /// A position as a `u32` (see [`SliceIndex::packable`]).
+    #[inline]
+    pub fn pack(&self, slot: u32, c: u64) -> u32 {
+        slot << (self.geo.n - 1) | c as u32
+    }
+
+    /// Inverse of [`SliceIndex::pack`]: Parent point and Children mask.
+    #[inline]
+    pub fn unpack(&self, t: u32) -> (u8, u64) {
+        let bits = self.geo.n - 1;
+        let rep = self.geo.reps[(t >> bits) as usize];
+        (rep, expand(t as u64 & ((1u64 << bits) - 1), rep))
     }
 
     /// The images of Children `m` under the symmetries that keep the representative point
@@ -292,7 +321,8 @@ impl SliceIndex {
             imgs[t] = geo.permute(s as usize, m);
             perms[t] = s as usize;
         }
-        Frame { base: geo.slot_of[rep as usize] as u64 * self.block, rep, n: syms.len(), imgs, perms, geo }
+        let slot = geo.slot_of[rep as usize] as u32;
+        Frame { base: slot as u64 * self.block, slot, rep, n: syms.len(), imgs, perms, geo }
     }
 
     /// The stored form of index `i`: Parent point (a class representative) and Children mask.
@@ -315,6 +345,7 @@ impl SliceIndex {
 /// A position seen from the symmetries that fix its Parent point (see [`SliceIndex::frame`]).
 pub struct Frame {
     base: u64,
+    pub slot: u32,
     rep: u8,
     n: usize,
     imgs: [u64; 8],
@@ -326,12 +357,19 @@ impl Frame {
     /// Index of the position with one Child moved from `c` to `e`.
     #[inline]
     pub fn moved(&self, c: u8, e: u8) -> u64 {
+        self.moved_form(c, e).0
+    }
+
+    /// Index and compressed stored Children mask of the position with one Child moved.
+    #[inline]
+    pub fn moved_form(&self, c: u8, e: u8) -> (u64, u64) {
         let mut best = u64::MAX;
         for t in 0..self.n {
             let perm = &self.geo.perm[self.perms[t]];
             best = best.min(self.imgs[t] ^ (1u64 << perm[c as usize]) ^ (1u64 << perm[e as usize]));
         }
-        self.base + self.geo.rank(compress(best, self.rep))
+        let c = compress(best, self.rep);
+        (self.base + self.geo.rank(c), c)
     }
 }
 

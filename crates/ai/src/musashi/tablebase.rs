@@ -276,6 +276,11 @@ impl Tables {
         let mut pq: Vec<Vec<u32>> = vec![Vec::new()];
         let mut cq: Vec<Vec<u32>> = vec![Vec::new()];
         let mut positions = 0u64;
+        // Queue entries: packed positions where they fit 32 bits (no un-ranking when they are
+        // taken out), else indices.
+        let packed = index.packable();
+        let token = |i: u64, slot: u32, c: u64| -> u32 { if packed { index.pack(slot, c) } else { i as u32 } };
+        let position_of = |t: u32| -> (u8, u64) { if packed { index.unpack(t) } else { index.decode(t as u64) } };
 
         // Initialise the Parent-to-move positions.
         let block = index.block;
@@ -284,6 +289,7 @@ impl Tables {
             let mut c: u64 = (1u64 << k) - 1;
             for r in 0..block {
                 let i = slot as u64 * block + r;
+                let c_now = c;
                 let m = super::index::expand(c, rep);
                 c = next_subset(c);
                 if !geo.is_canonical(rep, m) {
@@ -293,7 +299,7 @@ impl Tables {
                 let exits = nb[rep as usize] & all & !m;
                 if exits == 0 {
                     pval[i as usize] = 1;
-                    pq[0].push(i as u32);
+                    pq[0].push(token(i, slot as u32, c_now));
                     continue;
                 }
                 let sym = geo.symmetric(m);
@@ -333,7 +339,7 @@ impl Tables {
                     cnt[i] = ESCAPE;
                 } else if moves == 0 {
                     pval[i] = floor + 1;
-                    push(&mut pq, floor as usize, i as u32);
+                    push(&mut pq, floor as usize, token(i as u64, slot as u32, c_now));
                 } else {
                     cnt[i] = moves as u8;
                     pval[i] = floor;
@@ -344,7 +350,7 @@ impl Tables {
         // Work outwards by distance. Predecessor indices are gathered in batches and prefetched
         // before they are read: the slices are far larger than the caches, and the reads are
         // independent, so the memory system can serve many at once.
-        let mut batch: Vec<u32> = Vec::with_capacity(BATCH + 512);
+        let mut batch: Vec<(u32, u32)> = Vec::with_capacity(BATCH + 512);
         let mut d = 0usize;
         while d < pq.len() || d < cq.len() {
             if d + 2 > 254 {
@@ -354,7 +360,7 @@ impl Tables {
             // undecided successor class.
             let list = if d < cq.len() { std::mem::take(&mut cq[d]) } else { Vec::new() };
             for &i in &list {
-                let (e, m) = index.decode(i as u64);
+                let (e, m) = position_of(i);
                 if captures(e, m) != 0 {
                     // The Parent would have taken this pair on arriving: no in-slice predecessor.
                     continue;
@@ -367,14 +373,15 @@ impl Tables {
                 while from != 0 {
                     let p = from.trailing_zeros() as u8;
                     from &= from - 1;
-                    let j = index.index(p, m) as u32;
+                    let (j, slot, c) = index.index_form(p, m);
+                    let j = j as u32;
                     if seen[..ns].contains(&j) {
                         continue;
                     }
                     seen[ns] = j;
                     ns += 1;
                     prefetch(&cnt, j as usize);
-                    batch.push(j);
+                    batch.push((j, token(j as u64, slot, c)));
                 }
                 if batch.len() >= BATCH {
                     settle_parent(&mut batch, &mut cnt, &mut pval, &mut pq, d);
@@ -385,7 +392,7 @@ impl Tables {
             // Parent-to-move positions lost in d: their Children-to-move predecessors win in d + 1.
             let list = if d < pq.len() { std::mem::take(&mut pq[d]) } else { Vec::new() };
             for &i in &list {
-                let (p, m) = index.decode(i as u64);
+                let (p, m) = position_of(i);
                 let empty = all & !m & !(1u64 << p);
                 let frame = index.frame(p, m);
                 let mut kids = m;
@@ -396,9 +403,10 @@ impl Tables {
                     while to != 0 {
                         let e = to.trailing_zeros() as u8;
                         to &= to - 1;
-                        let j = frame.moved(c, e) as u32;
+                        let (j, cm) = frame.moved_form(c, e);
+                        let j = j as u32;
                         prefetch_word(&cdone, j as usize >> 6);
-                        batch.push(j);
+                        batch.push((j, token(j as u64, frame.slot, cm)));
                     }
                 }
                 if batch.len() >= BATCH {
@@ -600,8 +608,8 @@ fn prefetch_word(v: &[u64], i: usize) {
 
 /// Parent-to-move predecessors of Children wins at distance `d`: one more successor class is
 /// lost for each; when none is left the position is lost at `max(d, floor)`.
-fn settle_parent(batch: &mut Vec<u32>, cnt: &mut [u8], pval: &mut [u8], pq: &mut Vec<Vec<u32>>, d: usize) {
-    for &j in batch.iter() {
+fn settle_parent(batch: &mut Vec<(u32, u32)>, cnt: &mut [u8], pval: &mut [u8], pq: &mut Vec<Vec<u32>>, d: usize) {
+    for &(j, t) in batch.iter() {
         let j = j as usize;
         let c = cnt[j];
         if c != 0 && c != ESCAPE {
@@ -609,7 +617,7 @@ fn settle_parent(batch: &mut Vec<u32>, cnt: &mut [u8], pval: &mut [u8], pq: &mut
             if c == 1 {
                 let dist = (d as u8).max(pval[j]);
                 pval[j] = dist + 1;
-                push(pq, dist as usize, j as u32);
+                push(pq, dist as usize, t);
             }
         }
     }
@@ -618,15 +626,15 @@ fn settle_parent(batch: &mut Vec<u32>, cnt: &mut [u8], pval: &mut [u8], pq: &mut
 
 /// Children-to-move predecessors of Parent losses at distance `d`: won in `d + 1` unless
 /// already won faster.
-fn settle_children(batch: &mut Vec<u32>, cdone: &mut [u64], cval: &mut [u8], cq: &mut Vec<Vec<u32>>, d: usize) {
+fn settle_children(batch: &mut Vec<(u32, u32)>, cdone: &mut [u64], cval: &mut [u8], cq: &mut Vec<Vec<u32>>, d: usize) {
     let code = d as u8 + 2;
-    for &j in batch.iter() {
+    for &(j, t) in batch.iter() {
         let j = j as usize;
         let (w, bit) = (j >> 6, 1u64 << (j & 63));
         if cdone[w] & bit == 0 {
             cdone[w] |= bit;
             cval[j] = code;
-            push(cq, d + 1, j as u32);
+            push(cq, d + 1, t);
         }
     }
     batch.clear();
