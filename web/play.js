@@ -112,8 +112,7 @@ export function start(data, t, announce) {
   const undoEl = h('div', { class: 'undo-box', id: 'undo-box', role: 'status' });
   const undoBtn = h('button', { type: 'button', class: 'btn', id: 'undo' });
   const resignBtn = h('button', { type: 'button', class: 'btn', id: 'resign' }, t('play-resign'));
-  const rematchBtn = h('button', { type: 'button', class: 'btn primary', id: 'rematch' }, t('play-rematch'));
-  const actions = h('div', { class: 'actions' }, undoBtn, resignBtn, rematchBtn);
+  const actions = h('div', { class: 'actions' }, undoBtn, resignBtn);
   const confirmYes = h('button', { type: 'button', class: 'btn danger', id: 'resign-yes' }, t('play-resign-yes'));
   const confirmNo = h('button', { type: 'button', class: 'btn', id: 'resign-no' }, t('play-cancel'));
   const confirmEl = h('div', { class: 'confirm', hidden: true, role: 'alertdialog', 'aria-labelledby': 'resign-q' },
@@ -134,7 +133,8 @@ export function start(data, t, announce) {
   const nameForm = h('form', { class: 'name-form', id: 'name-form' },
     h('label', { for: 'my-name' }, t('play-name-label')),
     h('div', { class: 'row' }, nameInput, h('button', { type: 'submit', class: 'btn' }, t('play-name-save'))));
-  panel.replaceChildren(seatsEl, turnEl, clockEl, infoEl, undoEl, actions, confirmEl, noticeEl, specEl, inviteEl, settingsEl, nameForm);
+  // The end screen leads the panel: beside the board on a wide screen, right under it on a phone.
+  panel.replaceChildren(endEl, seatsEl, turnEl, clockEl, infoEl, undoEl, actions, confirmEl, noticeEl, specEl, inviteEl, settingsEl, nameForm);
 
   // The current table and identity, for debugging and the browser tests.
   /** @type {any} */ (window).qdanState = () => ({ table, you, seat: mySeat() });
@@ -400,11 +400,10 @@ export function start(data, t, announce) {
       }
       if (mine) turnEl.classList.add('mine');
       turnEl.classList.add(`side-${v.turn}`);
-    } else if (table.status === 'over') {
-      text = resultTitle(me);
     }
     if (me === null && table.status === 'playing') text = `${text} · ${t('play-watching')}`;
     turnEl.textContent = text;
+    turnEl.hidden = table.status === 'over';
     const badge = table.ranked ? ` · ${t('play-ranked-badge')}` : '';
     turnEl.dataset.meta = `${t('play-game-number', { n: table.gameNo })}${badge}`;
     tickClock();
@@ -468,15 +467,11 @@ export function start(data, t, announce) {
     if (!table) return;
     const seated = me !== null;
     const playing = table.status === 'playing';
-    const over = table.status === 'over';
     undoBtn.textContent = t(vsCpu() ? 'play-undo' : 'play-undo-request');
     undoBtn.hidden = !seated || !playing;
     undoBtn.disabled = pliesPlayed(table) === 0 || table.undo?.requestedBy === me;
     resignBtn.hidden = !seated || !playing;
-    rematchBtn.hidden = !seated || !over;
-    const asked = me !== null && !!table.rematch?.[me];
-    rematchBtn.disabled = asked;
-    actions.hidden = !seated || table.status === 'waiting';
+    actions.hidden = !seated || !playing;
     confirmEl.hidden = !(resignConfirm && playing && seated);
   };
 
@@ -623,7 +618,6 @@ export function start(data, t, announce) {
     render();
     await intent('resign');
   });
-  rematchBtn.addEventListener('click', () => intent('rematch'));
   copyBtn.addEventListener('click', async () => {
     try {
       await navigator.clipboard.writeText(link);

@@ -134,7 +134,7 @@ pub fn render(lang: Lang, page: &Page) -> String {
 <header class="top">
 <a class="brand" href="/{l}/"><img src="/static/icon.svg" alt="" width="28" height="28"><span>{site}</span></a>
 <nav class="main-nav" aria-label="{nav_label}"><a href="/{l}/">{nav_games}</a><a href="/{l}/leaderboard">{nav_board}</a></nav>
-<details class="langs"><summary><span class="sr-only">{nav_lang}: </span><svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true"><circle cx="12" cy="12" r="9" fill="none" stroke="currentColor" stroke-width="2"/><path d="M3 12h18M12 3c3 3 3 15 0 18M12 3c-3 3-3 15 0 18" fill="none" stroke="currentColor" stroke-width="1.6"/></svg><span>{autonym}</span></summary><ul>{switcher}</ul></details>
+<details class="langs"><summary><span class="sr-only">{nav_lang}: </span><svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true"><circle cx="12" cy="12" r="9" fill="none" stroke="currentColor" stroke-width="2"/><path d="M3 12h18M12 3c3 3 3 15 0 18M12 3c-3 3-3 15 0 18" fill="none" stroke="currentColor" stroke-width="1.6"/></svg><span class="lang-name">{autonym}</span><span class="lang-code" aria-hidden="true">{code_upper}</span></summary><ul>{switcher}</ul></details>
 </header>
 <main id="main">
 {body}
@@ -155,6 +155,7 @@ pub fn render(lang: Lang, page: &Page) -> String {
         nav_board = esc(&m.t("nav-leaderboard")),
         nav_lang = esc(&m.t("nav-language")),
         autonym = lang.autonym(),
+        code_upper = l.to_uppercase(),
         footer = esc(&m.t("footer-text")),
         data = script_json(&data),
     )
