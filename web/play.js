@@ -264,9 +264,12 @@ export function start(data, t, announce) {
         announce(t('announce-undo', { plies: msg.plies ?? 1 }));
         break;
       case 'undoDeclined': {
-        const other = now.seats[1 - (mySeat() ?? 0)];
-        notice = t('play-undo-declined', { name: seatName(other) });
-        announce(notice);
+        // `seat` is the one who asked; only they need to hear the answer.
+        const me = mySeat();
+        if (me !== null && msg.seat === me) {
+          notice = t('play-undo-declined', { name: seatName(now.seats[1 - me]) });
+          announce(notice);
+        }
         break;
       }
       case 'seat': {
