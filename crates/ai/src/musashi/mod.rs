@@ -154,7 +154,7 @@ pub fn table_move(game: &Game, tables: &Tables) -> Option<Move> {
 }
 
 /// Time kept back from the deadline for returning the move.
-const MARGIN: Duration = Duration::from_millis(60);
+const MARGIN: Duration = Duration::from_millis(100);
 
 /// The move `level` plays in `game`, or `None` when the game is over. Answers before
 /// `deadline`; uses the installed tables for the game's board and target when there are any.

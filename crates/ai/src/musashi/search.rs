@@ -122,7 +122,7 @@ impl<'t> Search<'t> {
 
     fn alphabeta(&mut self, g: &mut Game, depth: u32, ply: i32, mut alpha: i32, beta: i32) -> i32 {
         self.nodes += 1;
-        if self.nodes & 1023 == 0 && Instant::now() >= self.deadline {
+        if self.nodes & 255 == 0 && Instant::now() >= self.deadline {
             self.stopped = true;
         }
         if self.stopped {
