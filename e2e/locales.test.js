@@ -111,7 +111,25 @@ test('the lessons judge moves on the board', async () => {
   assert.equal(await page.locator('svg.musashi-board [data-taken]').count(), 2);
   await shot(page, 'learn-musashi-390x844');
 
+  // Keyboard play: Enter puts the cursor on the Parent, Enter chooses it, an arrow moves the
+  // cursor to a lit point, Enter moves there; the live region announces each step.
+  await page.goto(`${server.url}/en/games/musashi/learn`);
+  await page.locator('svg.musashi-board').focus();
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('Enter');
+  await page.locator('#live').filter({ hasText: 'c3 chosen' }).waitFor();
+  await page.keyboard.press('ArrowRight');
+  await page.locator('#live').filter({ hasText: 'd3, empty' }).waitFor();
+  await page.keyboard.press('Enter');
+  await page.locator('#lesson-feedback.good').waitFor();
+  assert.equal(await page.locator('svg.musashi-board [data-piece="parent"]').getAttribute('data-point'), 'd3');
+
   await page.goto(`${server.url}/en/games/dots/learn`);
+  await page.locator('svg.dots-board').focus();
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Enter');
+  await page.locator('#lesson-feedback.good').waitFor();
+  assert.equal(await page.locator('svg.dots-board .drawn').count(), 1);
   await page.locator('#lesson-next').click();
   // Closing a box: edge 18 is the fourth side of the middle box.
   await page.locator('svg.dots-board [data-edge="18"]').click();
