@@ -4,6 +4,7 @@
 //! ```text
 //! cargo bench -p ai --bench dots -- solve 4x4 [tt_bits]    # value, time, nodes of the empty board
 //! cargo bench -p ai --bench dots -- match 5x4 GAMES        # expert vs intermediate, W/D/L + move times
+//! cargo bench -p ai --bench dots -- check 5x4 N UNDRAWN     # expert moves vs the solver, late positions
 //! ```
 
 use std::time::{Duration, Instant};
@@ -17,6 +18,11 @@ fn main() {
     let arg = |i: usize| args.get(i).map(String::as_str);
     match arg(0) {
         Some("solve") => solve(arg(1).unwrap_or("3x3"), arg(2).and_then(|b| b.parse().ok())),
+        Some("check") => check(
+            arg(1).unwrap_or("5x4"),
+            arg(2).and_then(|n| n.parse().ok()).unwrap_or(50),
+            arg(3).and_then(|n| n.parse().ok()).unwrap_or(22),
+        ),
         Some("match") => play_match(arg(1).unwrap_or("5x4"), arg(2).and_then(|n| n.parse().ok()).unwrap_or(10)),
         _ => {
             // `cargo bench` with no arguments: the quick figures.
@@ -45,6 +51,43 @@ fn solve(size: &str, bits: Option<u32>) {
         s.nodes,
         s.tt_hits,
         s.endgames
+    );
+}
+
+/// Positions with at most `undrawn` lines left, from intermediate-vs-intermediate games:
+/// the expert's move (with the site's budget) against the exact value (no time limit).
+fn check(size: &str, samples: u32, undrawn: u32) {
+    let size: Size = size.parse().expect("a site size");
+    let mut solver = Solver::new(Board::of(size), 23);
+    let (mut kept, mut lost, mut solved_in_time) = (0, 0, 0);
+    for _ in 0..samples {
+        let mut game = Game::new(Options { size, swap_first: true });
+        while game.position().undrawn().count() > undrawn {
+            let e = ai::dots::choose(&game, Level::Intermediate, Instant::now() + ai::MOVE_BUDGET).expect("a move");
+            game.play(e).expect("legal");
+        }
+        if game.outcome().is_some() {
+            continue;
+        }
+        let drawn = game.position().drawn.0;
+        let t = Instant::now();
+        let e = ai::dots::choose(&game, Level::Expert, t + ai::MOVE_BUDGET).expect("a move").0;
+        if t.elapsed() < ai::MOVE_BUDGET.mul_f32(0.75) {
+            solved_in_time += 1;
+        }
+        let best = solver.value(drawn).expect("no deadline");
+        let c = solver.board().completes(drawn, e) as i32;
+        let child = solver.value(drawn | 1 << e).expect("no deadline");
+        let got = if c > 0 { c + child } else { -child };
+        if got == best {
+            kept += 1;
+        } else {
+            lost += 1;
+            eprintln!("drawn {drawn:#x}: expert drew {e} worth {got}, best {best}");
+        }
+    }
+    println!(
+        "check {size} (<= {undrawn} lines left): {kept} moves kept the value, {lost} lost value; {solved_in_time} answered before the solver's cut-off"
     );
 }
 

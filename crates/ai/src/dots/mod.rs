@@ -23,3 +23,9 @@ use crate::Level;
 pub fn choose(game: &Game, level: Level, deadline: Instant) -> Option<Edge> {
     levels::choose(game, level, deadline)
 }
+
+/// The best move the CPU knows, for a hint: exact (it keeps the solver's value) wherever the
+/// solver finishes within [`crate::MOVE_BUDGET`], the expert's choice elsewhere.
+pub fn best_move(game: &Game) -> Option<Edge> {
+    levels::best_move(game, Instant::now() + crate::MOVE_BUDGET)
+}
