@@ -82,6 +82,16 @@ test('take back a move against the CPU at once', async () => {
   // Play on after the take-back.
   await musashiMove(me.page, 'c3-b3');
   await waitState(me.page, `${PLIES} === 2`, 30_000);
+  // A turn limit applies at once: the clock counts down.
+  await me.page.locator('#settings summary').click();
+  await me.page.locator('#opt-turnLimit').selectOption('60');
+  await me.page.locator('#settings-save').click();
+  await waitState(me.page, 's.table.turnLimit === 60 && !!s.table.clock');
+  await me.page.locator('#clock .secs').filter({ hasText: /^[1-6]?[0-9] s$/ }).waitFor();
+  const first = await me.page.locator('#clock .secs').textContent();
+  await me.page.waitForTimeout(1300);
+  const later = await me.page.locator('#clock .secs').textContent();
+  assert.ok(parseInt(String(later), 10) < parseInt(String(first), 10), `${first} then ${later}`);
   await shot(me.page, 'musashi-cpu-1280x800');
   assert.deepEqual(me.errors, []);
   await me.context.close();

@@ -53,6 +53,17 @@ test('two friends play a whole game of Dots and Boxes through an invite link', a
   assert.equal(await guest.page.locator('svg.dots-board').getAttribute('data-size'), '3x3');
   assert.equal(await guest.page.locator('svg.dots-board .dot').count(), 16);
 
+  // A third visitor watches: both seats are taken, so they are counted as a spectator.
+  const watcher = await newPlayer(browser, PHONE, 'hi-IN');
+  await watcher.page.goto(invite.replace('/ru/', '/hi/'));
+  await waitState(watcher.page, 's.seat === null && s.table.status === "playing"');
+  await watcher.page.locator('#turn').filter({ hasText: 'आप यह खेल देख रहे हैं' }).waitFor();
+  await guest.page.locator('#spectators').filter({ hasText: '1 spectator' }).waitFor();
+  await host.page.locator('#spectators').filter({ hasText: '1 зритель' }).waitFor();
+  assert.equal(await watcher.page.locator('svg.dots-board .edge-hit').count(), 0);
+  await watcher.context.close();
+  await guest.page.locator('#spectators').filter({ hasText: '0 spectators' }).waitFor();
+
   let moves = 0;
   let sawExtra = false;
   let dropped = false;
@@ -122,7 +133,11 @@ test('two friends play a whole game of Dots and Boxes through an invite link', a
   await shot(host.page, 'dots-4x3-390x844');
 
   assert.deepEqual(host.errors, []);
-  assert.deepEqual(guest.errors, []);
+  // The host closes the page: the guest sees the seat away, and the CPU plays for it.
   await host.context.close();
+  await guest.page.locator('.seat[data-seat="0"] [data-away]').filter({ hasText: 'the CPU plays for now' }).waitFor();
+  await waitState(guest.page, 's.table.seats[0].away === true && s.table.view.lines.length >= 2 && s.table.view.turn === 0');
+  await shot(guest.page, 'dots-4x3-away-1280x800');
+  assert.deepEqual(guest.errors, []);
   await guest.context.close();
 });
