@@ -251,8 +251,8 @@ export function start(data, t, announce) {
           text = n ? t('dots-announce-box', { name, count: n }) : t('dots-announce-line', { name });
         }
         if (msg.by === 'cpu-away' || msg.by === 'timeout') {
-          notice = t(msg.by === 'timeout' ? 'play-by-timeout' : 'play-by-cpu-away');
-          text += ` (${notice})`;
+          text += ` (${t(msg.by === 'timeout' ? 'play-by-timeout' : 'play-by-cpu-away')})`;
+          notice = text;
         }
         const me = mySeat();
         if (me !== null && now.status === 'playing' && now.seats[me]?.side === v.turn) text += ` ${t('announce-your-turn')}`;
