@@ -79,9 +79,21 @@ test('take back a move against the CPU at once', async () => {
   await me.page.locator('#undo').filter({ hasText: 'Take back' }).click();
   await waitState(me.page, `${PLIES} === 0 && s.table.view.parent === "c3" && s.table.view.childrenMoves === 0`);
   await me.page.locator('svg.musashi-board [data-point="c3"]').waitFor();
-  // Play on after the take-back.
-  await musashiMove(me.page, 'c3-b3');
-  await waitState(me.page, `${PLIES} === 2`, 30_000);
+  // Play on after the take-back, dragging the Parent from c3 to b3 this time.
+  const svg = await me.page.locator('svg.musashi-board').boundingBox();
+  const from = await me.page.locator('svg.musashi-board [data-point="c3"]').boundingBox();
+  assert.ok(svg && from);
+  const unit = svg.width / 740; // the 33-point board is 740 units wide, points 100 apart
+  const x = from.x + from.width / 2;
+  const y = from.y + from.height / 2;
+  await me.page.mouse.move(x, y);
+  await me.page.mouse.down();
+  await me.page.mouse.move(x - 40 * unit, y, { steps: 4 });
+  await me.page.locator('svg.musashi-board .piece.dragging').waitFor();
+  await me.page.mouse.move(x - 100 * unit, y + 5, { steps: 4 });
+  await me.page.mouse.up();
+  // The Parent stands on b3 after the CPU's answer (Children never move it).
+  await waitState(me.page, `${PLIES} === 2 && s.table.view.parent === "b3"`, 30_000);
   // A turn limit applies at once: the clock counts down.
   await me.page.locator('#settings summary').click();
   await me.page.locator('#opt-turnLimit').selectOption('60');

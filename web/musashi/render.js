@@ -124,6 +124,11 @@ export function dynamicLayer(st) {
     layer.append(piece(x, y, true, { 'data-point': v.parent, 'data-piece': 'parent' }));
   }
 
+  if (v.outcome?.reason === 'trapped') {
+    const [x, y] = toXY(v.parent);
+    layer.append(s('rect', { class: 'trapped', x: x - 48, y: y - 48, width: 96, height: 96, rx: 10 }));
+  }
+
   if (st.opts.showDanger && !v.outcome) {
     for (const p of v.endangered) {
       const [x, y] = toXY(p);
