@@ -104,6 +104,7 @@ test('take back a move against the CPU at once', async () => {
   await me.page.waitForTimeout(1300);
   const later = await me.page.locator('#clock .secs').textContent();
   assert.ok(parseInt(String(later), 10) < parseInt(String(first), 10), `${first} then ${later}`);
+  await me.page.evaluate(() => window.scrollTo(0, 0));
   await shot(me.page, 'musashi-cpu-1280x800');
   assert.deepEqual(me.errors, []);
   await me.context.close();
