@@ -13,17 +13,25 @@ use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 use rules::musashi::{BoardKind, Game, Options, Role, Target};
 
-/// Plays one game; `expert` plays `expert_side`, the intermediate the other. Returns the winner.
-fn game(opts: Options, expert_side: Role, think: Duration, rng: &mut StdRng) -> (Role, usize) {
+/// Plays one game; `expert` plays `expert_side`, the intermediate the other. Returns the
+/// winner, the plies and the latest answer relative to its deadline (ms; negative = early).
+fn game(opts: Options, expert_side: Role, think: Duration, rng: &mut StdRng) -> (Role, usize, i64) {
     let mut g = Game::new(opts);
+    let mut latest = i64::MIN;
     while g.outcome().is_none() {
         let level = if g.turn() == expert_side { Level::Expert } else { Level::Intermediate };
         let deadline = Instant::now() + think;
         let m = choose_with(&g, level, deadline, rng).expect("a move while the game is on");
-        assert!(Instant::now() <= deadline + Duration::from_millis(50), "late answer");
+        let now = Instant::now();
+        let late =
+            if now > deadline { (now - deadline).as_millis() as i64 } else { -((deadline - now).as_millis() as i64) };
+        if late > 0 {
+            println!("late by {late} ms: {} at {}", level.as_str(), g.position());
+        }
+        latest = latest.max(late);
         g.play(m).expect("legal");
     }
-    (g.outcome().unwrap().winner, g.history().len())
+    (g.outcome().unwrap().winner, g.history().len(), latest)
 }
 
 fn env(name: &str, default: u64) -> u64 {
@@ -50,6 +58,7 @@ fn match_series() {
     }
     println!("tables ready in {:.1} s", started.elapsed().as_secs_f64());
     let mut rng = StdRng::seed_from_u64(env("MUSASHI_SEED", 7));
+    let mut latest_all = i64::MIN;
     let boards: Vec<BoardKind> = std::env::var("MUSASHI_BOARDS")
         .unwrap_or_else(|_| "25,33".into())
         .split(',')
@@ -61,24 +70,28 @@ fn match_series() {
                 let opts = Options { board, first, ..Options::default() };
                 let mut wins = 0;
                 let mut plies = Vec::new();
+                let mut latest = i64::MIN;
                 let t0 = Instant::now();
                 for _ in 0..games {
                     let mut r = StdRng::seed_from_u64(rng.r#gen());
-                    let (w, n) = game(opts, expert_side, think, &mut r);
+                    let (w, n, late) = game(opts, expert_side, think, &mut r);
+                    latest = latest.max(late);
                     wins += (w == expert_side) as usize;
                     plies.push(n);
                 }
                 plies.sort_unstable();
                 println!(
-                    "board {board}, {first} first, expert plays {expert_side}: expert won {wins}/{games}, plies median {} max {}, {:.0} s",
+                    "board {board}, {first} first, expert plays {expert_side}: expert won {wins}/{games}, plies median {} max {}, latest answer {latest:+} ms vs deadline, {:.0} s",
                     plies[plies.len() / 2],
                     plies[plies.len() - 1],
                     t0.elapsed().as_secs_f64()
                 );
+                latest_all = latest_all.max(latest);
                 if board == BoardKind::Square25 && expert_side == Role::Children {
                     assert_eq!(wins, games, "expert Children win every game from the start");
                 }
             }
         }
     }
+    assert!(latest_all <= 0, "an answer came {latest_all} ms after its deadline");
 }
