@@ -3,7 +3,7 @@
 
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { LANGS, PHONE, englishIds, launch, newPlayer, shot, startServer, waitState } from './harness.js';
+import { DESKTOP, LANGS, PHONE, englishIds, launch, newPlayer, shot, startServer, waitState } from './harness.js';
 
 /** @type {Awaited<ReturnType<typeof startServer>>} */
 let server;
@@ -131,6 +131,15 @@ test('the lessons judge moves on the board', async () => {
   await page.locator('#lesson-feedback.good').waitFor();
   assert.equal(await page.locator('svg.dots-board .drawn').count(), 1);
   await page.locator('#lesson-next').click();
+  // With a mouse, hovering between two dots previews the line.
+  const desk = await newPlayer(browser, DESKTOP);
+  await desk.page.goto(`${server.url}/en/games/dots/learn`);
+  await desk.page.locator('svg.dots-board .edge-hit[data-edge="18"]').hover();
+  await desk.page.waitForFunction(() => {
+    const el = document.querySelector('svg.dots-board .edge-hit[data-edge="18"] .preview');
+    return !!el && Number(getComputedStyle(el).opacity) > 0.3;
+  });
+  await desk.context.close();
   // Closing a box: edge 18 is the fourth side of the middle box.
   await page.locator('svg.dots-board [data-edge="18"]').click();
   await page.locator('#lesson-feedback.good').waitFor();

@@ -39,6 +39,8 @@ test('two friends play Juroku Musashi through an invite link', async () => {
   await waitState(host.page, 's.seat === 0 && s.table.status === "waiting"');
   const invite = await host.page.locator('#invite-link').inputValue();
   assert.match(invite, /\/en\/g\/[A-Za-z0-9]+$/);
+  await host.page.locator('#copy-link').click();
+  await host.page.locator('.invite .copied').filter({ hasText: 'Link copied.' }).waitFor();
 
   // While waiting, the host picks the 25-point Edo board for the first game.
   await host.page.locator('#settings summary').click();
