@@ -2,4 +2,5 @@
 
 pub mod musashi_tables;
 pub mod perft;
+pub mod serve;
 pub mod solve_dots;

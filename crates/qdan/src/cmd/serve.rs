@@ -1,0 +1,46 @@
+//! `qdan serve`: the site, on an embedded SQLite file unless `--db` names PostgreSQL.
+
+use std::net::SocketAddr;
+use std::time::Duration;
+
+use clap::Args as ClapArgs;
+
+#[derive(ClapArgs, Debug)]
+pub struct Args {
+    /// Address to listen on.
+    #[arg(long, env = "QDAN_ADDR", default_value = "127.0.0.1:8080")]
+    addr: SocketAddr,
+    /// Database URL: sqlite://FILE (created if missing) or postgres://...
+    #[arg(long, env = "QDAN_DB", default_value = "sqlite://qdan.db")]
+    db: String,
+    /// Seconds a dropped connection may stay away before the CPU plays for the seat.
+    #[arg(long, env = "QDAN_AWAY_GRACE", default_value_t = 10)]
+    away_grace: u64,
+    /// Least milliseconds the CPU opponent takes per move.
+    #[arg(long, env = "QDAN_CPU_DELAY_MS", default_value_t = 400)]
+    cpu_delay_ms: u64,
+    /// Seconds of the first wait after a declined undo request (it doubles each time).
+    #[arg(long, env = "QDAN_UNDO_WAIT", default_value_t = 10)]
+    undo_wait: u64,
+    /// HTTP requests per second allowed per IP address.
+    #[arg(long, env = "QDAN_HTTP_RATE", default_value_t = 20.0)]
+    http_rate: f64,
+}
+
+pub fn run(a: Args) -> anyhow::Result<()> {
+    tracing_subscriber::fmt()
+        .with_env_filter(
+            tracing_subscriber::EnvFilter::try_from_default_env().unwrap_or_else(|_| "info,sqlx=warn".into()),
+        )
+        .init();
+    let config = server::Config {
+        away_grace: Duration::from_secs(a.away_grace),
+        cpu_delay: Duration::from_millis(a.cpu_delay_ms),
+        undo_wait_base: Duration::from_secs(a.undo_wait),
+        http_rate: a.http_rate,
+        ..server::Config::default()
+    };
+    let rt = tokio::runtime::Builder::new_multi_thread().enable_all().build()?;
+    rt.block_on(server::serve(a.addr, &a.db, config))?;
+    Ok(())
+}

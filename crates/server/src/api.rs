@@ -1,0 +1,171 @@
+//! The JSON HTTP endpoints: identity, groups, options, leaderboard (`docs/protocol.md`).
+
+use std::net::SocketAddr;
+use std::sync::Arc;
+
+use axum::extract::rejection::JsonRejection;
+use axum::extract::{ConnectInfo, Path, Request, State};
+use axum::http::{HeaderMap, StatusCode, header};
+use axum::middleware::Next;
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+use axum::{Json, Router};
+use rules::GameKind;
+use serde::Deserialize;
+use serde_json::{Value, json};
+
+use crate::error::ApiError;
+use crate::ratelimit::PerKey;
+use crate::store::{GroupRow, PlayerRow};
+use crate::{AppState, ids, now_ms, table};
+
+pub fn routes() -> Router<AppState> {
+    Router::new()
+        .route("/api/players", post(players_create))
+        .route("/api/me", get(me_get).patch(me_patch))
+        .route("/api/groups", post(groups_create))
+        .route("/api/groups/{code}", get(groups_get))
+        .route("/api/options/{game}", get(options_get))
+        .route("/api/leaderboard/{game}", get(leaderboard_get))
+}
+
+/// Refuses a request when its IP address has used up its share (HTTP API and socket opens).
+pub(crate) async fn limit_per_ip(State(limiter): State<Arc<PerKey>>, req: Request, next: Next) -> Response {
+    let ip = req.extensions().get::<ConnectInfo<SocketAddr>>().map(|c| c.0.ip());
+    if ip.is_some_and(|ip| !limiter.allow(ip)) {
+        return ApiError::RateLimited.into_response();
+    }
+    next.run(req).await
+}
+
+/// Reads the JSON body, turning a bad one into our error shape.
+fn body<T>(b: Result<Json<T>, JsonRejection>) -> Result<T, ApiError> {
+    b.map(|Json(t)| t).map_err(|e| ApiError::BadRequest("bad-json", e.body_text()))
+}
+
+/// The player whose device token is in the `Authorization: Bearer` header.
+pub(crate) async fn authenticate(state: &AppState, headers: &HeaderMap) -> Result<PlayerRow, ApiError> {
+    let token = headers
+        .get(header::AUTHORIZATION)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.strip_prefix("Bearer "))
+        .ok_or(ApiError::Unauthorized)?;
+    player_for_token(state, token).await?.ok_or(ApiError::Unauthorized)
+}
+
+pub(crate) async fn player_for_token(state: &AppState, token: &str) -> Result<Option<PlayerRow>, ApiError> {
+    if token.is_empty() || token.len() > 128 {
+        return Ok(None);
+    }
+    Ok(state.ctx.store.player_by_token_hash(&ids::hash_token(token)).await?)
+}
+
+#[derive(Deserialize, Default)]
+#[serde(deny_unknown_fields)]
+struct NameBody {
+    #[serde(default)]
+    name: Option<String>,
+}
+
+async fn players_create(
+    State(state): State<AppState>,
+    b: Result<Json<NameBody>, JsonRejection>,
+) -> Result<(StatusCode, Json<Value>), ApiError> {
+    let b = body(b)?;
+    let name = match b.name {
+        Some(n) => ids::clean_name(&n)
+            .ok_or_else(|| ApiError::BadRequest("bad-field", "a name has 1 to 24 characters".into()))?,
+        None => format!("Player {}", &ids::new_player_id()[2..6]),
+    };
+    let (token, id) = (ids::new_token(), ids::new_player_id());
+    state.ctx.store.create_player(&id, &ids::hash_token(&token), &name, now_ms()).await?;
+    Ok((StatusCode::CREATED, Json(json!({"token": token, "playerId": id, "name": name}))))
+}
+
+async fn me_get(State(state): State<AppState>, headers: HeaderMap) -> Result<Json<Value>, ApiError> {
+    let p = authenticate(&state, &headers).await?;
+    Ok(Json(json!({"playerId": p.id, "name": p.name})))
+}
+
+async fn me_patch(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    b: Result<Json<NameBody>, JsonRejection>,
+) -> Result<Json<Value>, ApiError> {
+    let p = authenticate(&state, &headers).await?;
+    let b = body(b)?;
+    let name = b
+        .name
+        .as_deref()
+        .and_then(ids::clean_name)
+        .ok_or_else(|| ApiError::BadRequest("bad-field", "a name has 1 to 24 characters".into()))?;
+    state.ctx.store.rename(&p.id, &name).await?;
+    Ok(Json(json!({"playerId": p.id, "name": name})))
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+struct CreateGroup {
+    game: String,
+    #[serde(default)]
+    options: Option<Value>,
+    #[serde(default)]
+    turn_limit: Option<u32>,
+    #[serde(default)]
+    ranked: bool,
+    #[serde(default)]
+    cpu: Option<String>,
+}
+
+async fn groups_create(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    b: Result<Json<CreateGroup>, JsonRejection>,
+) -> Result<(StatusCode, Json<Value>), ApiError> {
+    let host = authenticate(&state, &headers).await?;
+    let b = body(b)?;
+    let kind: GameKind = b.game.parse().map_err(|e| ApiError::BadRequest("bad-field", e))?;
+    let options = table::group_options(kind, b.options.as_ref()).map_err(|e| ApiError::BadRequest("bad-field", e))?;
+    if !rules::TURN_LIMITS.contains(&b.turn_limit) {
+        return Err(ApiError::BadRequest("bad-field", "turnLimit must be null, 30 or 60".into()));
+    }
+    let cpu = match b.cpu.as_deref() {
+        None => None,
+        Some(l) => Some(l.parse::<ai::Level>().map_err(|e| ApiError::BadRequest("bad-field", e))?),
+    };
+    if b.ranked && cpu.is_some() {
+        return Err(ApiError::BadRequest("bad-field", "games against the CPU are not ranked".into()));
+    }
+    let code = ids::new_invite_code();
+    let row = GroupRow {
+        code: code.clone(),
+        game: kind.as_str().into(),
+        host_id: host.id.clone(),
+        options: serde_json::to_string(&options).expect("options serialise"),
+        turn_limit: b.turn_limit.map(i64::from),
+        ranked: b.ranked,
+        cpu: cpu.map(|l| l.as_str().to_string()),
+        created_at: now_ms(),
+    };
+    state.ctx.store.create_group(&row).await?;
+    // The creator takes the first seat: Parent / first mover in the first game.
+    state.ctx.store.add_seat(&code, 0, &host.id).await?;
+    Ok((StatusCode::CREATED, Json(json!({"code": code, "url": format!("/g/{code}")}))))
+}
+
+async fn groups_get(State(state): State<AppState>, Path(code): Path<String>) -> Result<Json<Value>, ApiError> {
+    let handle = state.tables.get(&code).await?.ok_or(ApiError::NotFound)?;
+    let snap = handle.snapshot().await.map_err(|_| ApiError::NotFound)?;
+    let v: Value = serde_json::from_str(&snap).expect("our own JSON");
+    Ok(Json(v["table"].clone()))
+}
+
+async fn options_get(Path(game): Path<String>) -> Result<Json<Value>, ApiError> {
+    let kind: GameKind = game.parse().map_err(|_| ApiError::NotFound)?;
+    Ok(Json(json!({"options": rules::option_specs(kind), "turnLimits": rules::TURN_LIMITS})))
+}
+
+async fn leaderboard_get(State(state): State<AppState>, Path(game): Path<String>) -> Result<Json<Value>, ApiError> {
+    let kind: GameKind = game.parse().map_err(|_| ApiError::NotFound)?;
+    Ok(Json(json!(state.ctx.store.leaderboard(kind.as_str(), 100).await?)))
+}

@@ -1,0 +1,88 @@
+//! A live table: one tokio task (an actor) per group owns the authoritative game. Everything
+//! reaches it through a [`TableHandle`] (send an intent, subscribe to events), so the table
+//! could live on another node one day (DESIGN.md §7). A move is stored before it is
+//! acknowledged or broadcast.
+
+mod actor;
+mod view;
+
+use std::sync::Arc;
+
+use tokio::sync::{broadcast, mpsc, oneshot};
+
+pub use actor::{group_options, spawn};
+
+use crate::protocol::{Intent, WireError};
+use crate::store::PlayerRow;
+
+/// What a connection gets when it joins a table.
+#[derive(Debug)]
+pub struct Joined {
+    /// The `welcome` message.
+    pub welcome: String,
+    /// Events the client missed, or one `state` message.
+    pub catch_up: Vec<Arc<str>>,
+    /// Every later event.
+    pub events: broadcast::Receiver<Arc<str>>,
+}
+
+/// The answer to an intent.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Reply {
+    /// Done; the table is now at version `v`.
+    Ack { v: u64 },
+    /// The answer to a hint request.
+    Hint { mv: Option<String> },
+}
+
+pub(crate) enum Cmd {
+    Join { conn: u64, player: PlayerRow, since: Option<u64>, reply: oneshot::Sender<Joined> },
+    Leave { conn: u64, going_away: bool },
+    Intent { conn: u64, intent: Intent, reply: oneshot::Sender<Result<Reply, WireError>> },
+    Snapshot { reply: oneshot::Sender<Arc<str>> },
+    Cpu { game_no: i64, ply: usize, mv: Option<String>, by: &'static str },
+}
+
+/// The way to reach a live table.
+#[derive(Clone, Debug)]
+pub struct TableHandle {
+    pub(crate) tx: mpsc::Sender<Cmd>,
+}
+
+/// The table stopped (it is reloaded on the next request).
+#[derive(Debug, thiserror::Error)]
+#[error("the table is not running")]
+pub struct Gone;
+
+impl TableHandle {
+    pub fn is_alive(&self) -> bool {
+        !self.tx.is_closed()
+    }
+
+    /// Joins as connection `conn` of `player`, resuming after version `since`.
+    pub async fn join(&self, conn: u64, player: PlayerRow, since: Option<u64>) -> Result<Joined, Gone> {
+        let (reply, rx) = oneshot::channel();
+        self.tx.send(Cmd::Join { conn, player, since, reply }).await.map_err(|_| Gone)?;
+        rx.await.map_err(|_| Gone)
+    }
+
+    /// Connection `conn` left; `going_away` when the client closed on purpose (tab closed).
+    pub async fn leave(&self, conn: u64, going_away: bool) {
+        let _ = self.tx.send(Cmd::Leave { conn, going_away }).await;
+    }
+
+    /// Sends an intent of connection `conn` and waits for its answer.
+    pub async fn intent(&self, conn: u64, intent: Intent) -> Result<Reply, WireError> {
+        let (reply, rx) = oneshot::channel();
+        let gone = || WireError::new("internal", "the table restarted; send it again");
+        self.tx.send(Cmd::Intent { conn, intent, reply }).await.map_err(|_| gone())?;
+        rx.await.map_err(|_| gone())?
+    }
+
+    /// The full current state, as a `state` message.
+    pub async fn snapshot(&self) -> Result<Arc<str>, Gone> {
+        let (reply, rx) = oneshot::channel();
+        self.tx.send(Cmd::Snapshot { reply }).await.map_err(|_| Gone)?;
+        rx.await.map_err(|_| Gone)
+    }
+}

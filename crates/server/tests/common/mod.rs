@@ -1,0 +1,244 @@
+//! A real server on a loopback port, and WebSocket clients that speak the protocol.
+
+#![allow(dead_code)]
+
+use std::net::SocketAddr;
+use std::time::Duration;
+
+use futures_util::{SinkExt, StreamExt};
+use serde_json::{Value, json};
+use server::{AppState, Config, Store};
+use tokio::net::TcpStream;
+use tokio_tungstenite::tungstenite::Message;
+use tokio_tungstenite::{MaybeTlsStream, WebSocketStream, connect_async};
+
+pub struct TestServer {
+    pub addr: SocketAddr,
+    pub state: AppState,
+    pub http: reqwest::Client,
+    _dir: tempfile::TempDir,
+    task: tokio::task::JoinHandle<()>,
+}
+
+/// Settings that keep tests quick: short grace, no CPU delay, short undo waits, seconds
+/// of the turn clock shortened to 50 ms.
+pub fn fast_config() -> Config {
+    Config {
+        away_grace: Duration::from_millis(300),
+        cpu_delay: Duration::ZERO,
+        undo_wait_base: Duration::from_millis(300),
+        clock_second: Duration::from_millis(50),
+        http_rate: 1000.0,
+        ws_rate: 200.0,
+        ..Config::default()
+    }
+}
+
+impl TestServer {
+    pub async fn start() -> TestServer {
+        Self::start_with(fast_config(), None).await
+    }
+
+    /// Starts on SQLite in a temp dir, or on `db_url` when given.
+    pub async fn start_with(config: Config, db_url: Option<String>) -> TestServer {
+        let dir = tempfile::tempdir().unwrap();
+        let url = db_url.unwrap_or_else(|| format!("sqlite://{}", dir.path().join("qdan.db").display()));
+        let store = Store::connect(&url).await.unwrap();
+        let state = AppState::new(store, config);
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let addr = listener.local_addr().unwrap();
+        let app = server::app(state.clone());
+        let task = tokio::spawn(async move {
+            axum::serve(listener, app.into_make_service_with_connect_info::<SocketAddr>()).await.unwrap();
+        });
+        TestServer { addr, state, http: reqwest::Client::new(), _dir: dir, task }
+    }
+
+    pub fn url(&self, path: &str) -> String {
+        format!("http://{}{path}", self.addr)
+    }
+
+    /// A new device: `(token, player id)`.
+    pub async fn player(&self, name: &str) -> (String, String) {
+        let r: Value = self
+            .http
+            .post(self.url("/api/players"))
+            .json(&json!({"name": name}))
+            .send()
+            .await
+            .unwrap()
+            .json()
+            .await
+            .unwrap();
+        (r["token"].as_str().unwrap().into(), r["playerId"].as_str().unwrap().into())
+    }
+
+    /// Opens a group and returns its invite code.
+    pub async fn group(&self, token: &str, body: Value) -> String {
+        let r = self.http.post(self.url("/api/groups")).bearer_auth(token).json(&body).send().await.unwrap();
+        assert_eq!(r.status(), 201, "{:?}", r.text().await);
+        let r: Value = r.json().await.unwrap();
+        r["code"].as_str().unwrap().into()
+    }
+
+    pub async fn client(&self, code: &str, token: &str) -> Client {
+        Client::connect(self.addr, code, token, None).await
+    }
+}
+
+impl Drop for TestServer {
+    fn drop(&mut self) {
+        self.task.abort();
+    }
+}
+
+pub struct Client {
+    pub ws: WebSocketStream<MaybeTlsStream<TcpStream>>,
+    pub welcome: Value,
+    /// The latest table seen.
+    pub table: Value,
+    pub v: u64,
+    /// Every event received, in order.
+    pub events: Vec<Value>,
+    next_id: u64,
+}
+
+impl Client {
+    pub async fn connect(addr: SocketAddr, code: &str, token: &str, since: Option<u64>) -> Client {
+        let (ws, _) = connect_async(format!("ws://{addr}/ws/{code}")).await.unwrap();
+        let mut c = Client { ws, welcome: Value::Null, table: Value::Null, v: 0, events: vec![], next_id: 1 };
+        c.send(json!({"t": "hello", "token": token, "since": since})).await;
+        let w = c.recv().await;
+        assert_eq!(w["t"], "welcome", "{w}");
+        c.v = w["v"].as_u64().unwrap();
+        c.welcome = w;
+        if since.is_none() {
+            let s = c.recv().await;
+            assert_eq!(s["t"], "state", "{s}");
+            c.absorb(&s);
+        }
+        c
+    }
+
+    pub async fn send(&mut self, v: Value) {
+        self.ws.send(Message::Text(v.to_string().into())).await.unwrap();
+    }
+
+    /// Sends a text frame, reporting failure instead of panicking (for floods).
+    pub async fn ws_send_text(&mut self, t: &str) -> Result<(), tokio_tungstenite::tungstenite::Error> {
+        self.ws.send(Message::Text(t.to_string().into())).await
+    }
+
+    pub async fn send_raw(&mut self, m: Message) {
+        self.ws.send(m).await.unwrap();
+    }
+
+    /// The next JSON message (5 s at most).
+    pub async fn recv(&mut self) -> Value {
+        loop {
+            let m = tokio::time::timeout(Duration::from_secs(5), self.ws.next())
+                .await
+                .expect("a message within 5 s")
+                .expect("socket open")
+                .expect("no socket error");
+            if let Message::Text(t) = m {
+                return serde_json::from_str(&t).unwrap();
+            }
+        }
+    }
+
+    /// Keeps the latest table and version from an event or state.
+    fn absorb(&mut self, m: &Value) {
+        if m["t"] == "event" || m["t"] == "state" {
+            self.v = m["v"].as_u64().unwrap();
+            self.table = m["table"].clone();
+            if m["t"] == "event" {
+                self.events.push(m.clone());
+            }
+        }
+    }
+
+    /// Sends an intent and returns its answer (ack, error or hint), absorbing events meanwhile.
+    pub async fn intent(&mut self, mut v: Value) -> Value {
+        let id = self.next_id;
+        self.next_id += 1;
+        v["id"] = json!(id);
+        self.send(v).await;
+        loop {
+            let m = self.recv().await;
+            if m["id"] == json!(id) && (m["t"] == "ack" || m["t"] == "error" || m["t"] == "hint") {
+                if m["t"] == "ack" {
+                    let want = m["v"].as_u64().unwrap();
+                    // The event of this ack may come after it: catch up to its version.
+                    while self.v < want {
+                        let e = self.recv().await;
+                        self.absorb(&e);
+                    }
+                }
+                return m;
+            }
+            self.absorb(&m);
+        }
+    }
+
+    /// Reads events until `done(table)` holds (10 s at most).
+    pub async fn wait_for(&mut self, mut done: impl FnMut(&Value) -> bool) -> Value {
+        let deadline = tokio::time::Instant::now() + Duration::from_secs(10);
+        while !done(&self.table) {
+            let m = tokio::time::timeout_at(deadline, self.recv()).await.expect("condition within 10 s");
+            self.absorb(&m);
+        }
+        self.table.clone()
+    }
+
+    /// Reads until this client has seen version `v`.
+    pub async fn catch_up(&mut self, v: u64) {
+        while self.v < v {
+            let m = self.recv().await;
+            self.absorb(&m);
+        }
+    }
+
+    pub fn seat(&self) -> Option<u64> {
+        self.welcome["you"]["seat"].as_u64()
+    }
+
+    /// Plays `mv` at the current ply and expects an ack.
+    pub async fn play(&mut self, mv: &str) -> Value {
+        let ply = plies(&self.table);
+        let r = self.intent(json!({"t": "move", "ply": ply, "move": mv})).await;
+        assert_eq!(r["t"], "ack", "{mv}: {r}");
+        r
+    }
+
+    pub async fn close(mut self) {
+        let _ = self.ws.close(None).await;
+    }
+}
+
+/// Moves played in the table's current game.
+pub fn plies(table: &Value) -> usize {
+    table["plies"].as_u64().unwrap_or(0) as usize
+}
+
+/// Plays `pick(table)` for whichever of `a` and `b` is to move until the game ends; every
+/// client in `watchers` follows each move. Returns the number of moves.
+pub async fn play_out(a: &mut Client, b: &mut Client, mut pick: impl FnMut(&Value) -> String) -> usize {
+    let mut n = 0;
+    while a.table["status"] == "playing" {
+        assert!(n < 2000, "game too long");
+        let a_moves = my_turn(&a.table, a.seat().unwrap());
+        let (mover, other) = if a_moves { (&mut *a, &mut *b) } else { (&mut *b, &mut *a) };
+        let mv = pick(&mover.table);
+        mover.play(&mv).await;
+        let v = mover.v;
+        other.catch_up(v).await;
+        n += 1;
+    }
+    n
+}
+
+/// The side to move and whether `seat` is it.
+pub fn my_turn(table: &Value, seat: u64) -> bool {
+    table["status"] == "playing" && table["seats"][seat as usize]["side"] == table["view"]["turn"]
+}

@@ -1,0 +1,67 @@
+use serde_json::{Value, json};
+
+use crate::common::{TestServer, play_out};
+
+fn first_legal(t: &Value) -> String {
+    match &t["view"]["legal"][0] {
+        Value::String(s) => s.clone(),
+        v => v.to_string(),
+    }
+}
+
+#[tokio::test]
+async fn a_whole_dots_game_through_an_invite_link_with_a_spectator() {
+    let s = TestServer::start().await;
+    let (ta, _) = s.player("Ana").await;
+    let (tb, _) = s.player("Ben").await;
+    let (tc, _) = s.player("Cat").await;
+    let code = s.group(&ta, json!({"game": "dots", "options": {"size": "3x3"}})).await;
+    let mut a = s.client(&code, &ta).await;
+    assert_eq!(a.seat(), Some(0), "the creator sits first");
+    assert_eq!(a.table["status"], "waiting");
+    let mut b = s.client(&code, &tb).await;
+    assert_eq!(b.seat(), None);
+    assert_eq!(b.intent(json!({"t": "sit"})).await["t"], "ack");
+    assert_eq!(b.table["status"], "playing");
+    let mut c = s.client(&code, &tc).await;
+    assert_eq!(c.intent(json!({"t": "sit"})).await["code"], "table-full");
+    a.catch_up(b.v).await;
+    assert_eq!(a.table["seats"][0]["side"], 0, "first seated moves first");
+
+    let moves = play_out(&mut a, &mut b, first_legal).await;
+    assert_eq!(moves, 24);
+    let t = c.wait_for(|t| t["status"] == "over").await;
+    // The spectator saw every move, in order.
+    let seen: Vec<u64> = c.events.iter().filter(|e| e["kind"] == "move").map(|e| e["ply"].as_u64().unwrap()).collect();
+    assert_eq!(seen, (0..24).collect::<Vec<_>>());
+    assert_eq!(t["spectators"], 1);
+    let scores = &t["view"]["scores"];
+    assert_eq!(scores[0].as_u64().unwrap() + scores[1].as_u64().unwrap(), 9);
+    assert_eq!(t["result"]["reason"], "boxes");
+}
+
+#[tokio::test]
+async fn a_whole_musashi_game_to_its_end() {
+    let s = TestServer::start().await;
+    let (ta, _) = s.player("Ana").await;
+    let (tb, _) = s.player("Ben").await;
+    let code = s.group(&ta, json!({"game": "musashi", "options": {"board": "25"}})).await;
+    let mut a = s.client(&code, &ta).await;
+    let mut b = s.client(&code, &tb).await;
+    b.intent(json!({"t": "sit"})).await;
+    a.catch_up(b.v).await;
+    assert_eq!(a.table["seats"][0]["side"], 0, "first seated is the Parent");
+    assert_eq!(a.table["view"]["board"], "25");
+    let n = play_out(&mut a, &mut b, first_legal).await;
+    let t = a.table.clone();
+    assert_eq!(t["status"], "over");
+    assert!(
+        ["trapped", "target-reached", "children-no-move", "move-limit"]
+            .contains(&t["result"]["reason"].as_str().unwrap())
+    );
+    assert_eq!(t["plies"], n);
+    // A move after the end is refused and changes nothing.
+    let r = a.intent(json!({"t": "move", "ply": n, "move": "a1-a2"})).await;
+    assert_eq!(r["code"], "game-over");
+    assert_eq!(s.state.ctx.store.count_moves().await.unwrap(), n as i64);
+}

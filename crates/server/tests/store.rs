@@ -1,0 +1,91 @@
+use serde_json::json;
+use server::Store;
+
+use crate::common::{Client, TestServer, fast_config};
+
+/// A fresh PostgreSQL database on the server `scripts/test` started, or `None` without one.
+async fn postgres_url() -> Option<String> {
+    let base = std::env::var("QDAN_TEST_POSTGRES").ok()?;
+    sqlx::any::install_default_drivers();
+    let name = format!("qdan_test_{}", server::ids::new_player_id()[2..].to_lowercase().replace(['-', '_'], "x"));
+    let mut conn = <sqlx::AnyConnection as sqlx::Connection>::connect(&base).await.expect("PostgreSQL reachable");
+    sqlx::query(&format!("CREATE DATABASE {name}")).execute(&mut conn).await.unwrap();
+    let (prefix, _) = base.rsplit_once('/').unwrap();
+    Some(format!("{prefix}/{name}"))
+}
+
+/// Plays a few moves, restarts the server on the same database, and finds everything again.
+async fn survives_a_restart(url: String) {
+    let s = TestServer::start_with(fast_config(), Some(url.clone())).await;
+    let (ta, pa) = s.player("Ana").await;
+    let (tb, _) = s.player("Ben \"<b>\"").await;
+    let code = s.group(&ta, json!({"game": "musashi", "options": {"board": "25"}, "turnLimit": 60})).await;
+    let mut a = s.client(&code, &ta).await;
+    let mut b = s.client(&code, &tb).await;
+    b.intent(json!({"t": "sit"})).await;
+    a.catch_up(b.v).await;
+    for (i, mv) in ["c3-c4", "a1-b2", "c4-c3", "b2-a1"].iter().enumerate() {
+        if i % 2 == 0 {
+            a.play(mv).await;
+            b.catch_up(a.v).await;
+        } else {
+            b.play(mv).await;
+            a.catch_up(b.v).await;
+        }
+    }
+    let position = a.table["view"]["position"].clone();
+    let clock = a.table["clock"]["remainingMs"].as_i64().unwrap();
+    let seen_v = a.v;
+    drop((a, b));
+    drop(s);
+
+    let s = TestServer::start_with(fast_config(), Some(url)).await;
+    assert_eq!(s.state.tables.restore().await.unwrap(), 1);
+    let a = Client::connect(s.addr, &code, &ta, Some(seen_v)).await;
+    let mut a = a;
+    // After a restart the versions moved on, so the client gets a full state.
+    let m = a.recv().await;
+    assert_eq!(m["t"], "state");
+    let t = &m["table"];
+    assert_eq!(t["plies"], 4);
+    assert_eq!(t["view"]["position"], position);
+    assert_eq!(t["seats"][1]["name"], "Ben \"<b>\"");
+    assert_eq!(a.welcome["you"]["playerId"], pa);
+    let left = t["clock"]["remainingMs"].as_i64().unwrap();
+    assert!(left <= clock && left > clock - 2000, "the clock kept its deadline: {left} vs {clock}");
+    assert_eq!(s.state.ctx.store.count_moves().await.unwrap(), 4);
+}
+
+#[tokio::test]
+async fn sqlite_survives_a_restart() {
+    let dir = tempfile::tempdir().unwrap();
+    survives_a_restart(format!("sqlite://{}", dir.path().join("q.db").display())).await;
+}
+
+#[tokio::test]
+async fn postgres_survives_a_restart() {
+    let Some(url) = postgres_url().await else {
+        eprintln!("QDAN_TEST_POSTGRES not set: PostgreSQL store test skipped (scripts/test sets it)");
+        return;
+    };
+    survives_a_restart(url).await;
+}
+
+#[tokio::test]
+async fn store_round_trips_on_both_backends() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut urls = vec![format!("sqlite://{}", dir.path().join("s.db").display())];
+    urls.extend(postgres_url().await);
+    for url in urls {
+        let st = Store::connect(&url).await.unwrap();
+        st.create_player("p_1", "hash1", "Zoë ☃", 1).await.unwrap();
+        assert_eq!(st.player_by_token_hash("hash1").await.unwrap().unwrap().name, "Zoë ☃");
+        assert!(st.player_by_token_hash("other").await.unwrap().is_none());
+        assert!(st.create_player("p_2", "hash1", "dup", 1).await.is_err(), "token hashes are unique");
+        st.rename("p_1", "Zed").await.unwrap();
+        assert_eq!(st.player("p_1").await.unwrap().unwrap().name, "Zed");
+        assert!(st.leaderboard("dots", 10).await.unwrap().is_empty());
+        // Connecting again runs no migration twice.
+        Store::connect(&url).await.unwrap();
+    }
+}

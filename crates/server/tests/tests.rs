@@ -1,0 +1,18 @@
+//! Integration tests: a real server on loopback, real WebSocket clients.
+
+mod common;
+
+// Full games of both games through an invite link, with a spectator.
+mod games;
+// Away players, the CPU standing in, reconnecting to the seat; the turn clock.
+mod presence;
+// Undo (against the CPU and a person), resignation, rematch swaps, settings.
+mod flow;
+// Ranked games and Glicko-2.
+mod ranked;
+// Malformed and hostile input.
+mod bad_input;
+// The store on SQLite and PostgreSQL; restoring games after a restart.
+mod store;
+// SIGKILL of the real binary mid-game.
+mod crash;
