@@ -164,10 +164,10 @@ pub fn solve(a: SolveArgs) -> anyhow::Result<()> {
     let mut game = match &a.position {
         Some(text) => {
             let pos: Position = text.parse().with_context(|| format!("bad position {text:?}"))?;
-            if let Some(b) = a.board {
-                if b != pos.board {
-                    bail!("--board {b} does not match the position's {}-point board", pos.board);
-                }
+            if let Some(b) = a.board
+                && b != pos.board
+            {
+                bail!("--board {b} does not match the position's {}-point board", pos.board);
             }
             Game::from_position(options, pos)
         }
@@ -188,12 +188,12 @@ pub fn solve(a: SolveArgs) -> anyhow::Result<()> {
     }
     let k = pos.children.count() as u8;
     let tables = tables_covering(&a.tables, pos.board, a.target, k);
-    if let Some(t) = &tables {
-        if let (Some(v), Some(best)) = (t.value(&pos), table_move(&game, t)) {
-            println!("value {}", describe(v.with_limit(moves_left(&game, &pos)), pos.turn));
-            println!("best {best}");
-            return Ok(());
-        }
+    if let Some(t) = &tables
+        && let (Some(v), Some(best)) = (t.value(&pos), table_move(&game, t))
+    {
+        println!("value {}", describe(v.with_limit(moves_left(&game, &pos)), pos.turn));
+        println!("best {best}");
+        return Ok(());
     }
     let mut s = Search::new(tables.as_ref(), Instant::now() + Duration::from_secs_f64(a.time), 200);
     let (scored, depth) = s.root(&game);
