@@ -44,6 +44,7 @@ test('two friends play a whole game of Dots and Boxes through an invite link', a
   await waitState(host.page, 's.seat === 0');
   await host.page.locator('#settings summary').click();
   await host.page.locator('#opt-size').selectOption('3x3');
+  await host.page.locator('#opt-ranked').check();
   await host.page.locator('#settings-save').click();
   await host.page.locator('#settings-saved').filter({ hasText: 'Сохранено' }).waitFor();
   const invite = await host.page.locator('#invite-link').inputValue();
@@ -113,7 +114,18 @@ test('two friends play a whole game of Dots and Boxes through an invite link', a
   await winnerPage.locator('#result-title').filter({ hasText: /You won!|Вы победили!/ }).waitFor();
   await loserPage.locator('#result-title').filter({ hasText: /You lost|Вы проиграли/ }).waitFor();
   await guest.page.locator('#result-reason').filter({ hasText: `${end.view.scores[0]} to ${end.view.scores[1]}` }).waitFor();
+  // The game was ranked: both see their new rating, and the leaderboard lists them.
+  assert.equal(end.ranked, true);
+  await guest.page.locator('.end-card').filter({ hasText: /Rating: 1500 → \d+/ }).waitFor();
   await shot(guest.page, 'dots-3x3-end-1280x800');
+  const board = await newPlayer(browser, DESKTOP);
+  await board.page.goto(`${server.url}/en/leaderboard`);
+  const rows = board.page.locator('table[data-game="dots"] tbody tr');
+  await rows.nth(1).waitFor();
+  assert.equal(await rows.count(), 2);
+  assert.equal(await board.page.locator('table[data-game="musashi"] tbody td').first().textContent(), 'No ranked games yet. Turn on "Ranked game" in a group to appear here.');
+  await shot(board.page, 'leaderboard-1280x800');
+  await board.context.close();
   await shot(host.page, 'dots-3x3-end-390x844');
 
   // The host picks a 4x3 board; the rematch uses it and the first mover swaps.

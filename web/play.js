@@ -379,7 +379,7 @@ export function start(data, t, announce) {
             tb.host === i ? h('span', { class: 'tag' }, t('play-host')) : null),
           h('div', { class: 'seat-line small' },
             h('span', { class: 'seat-role' }, role),
-            st.rating !== null && !st.cpu ? h('span', { class: 'muted' }, t('play-rating', { rating: st.rating })) : null),
+            st.rating !== null && !st.cpu ? h('span', { class: 'muted' }, t('play-rating', { rating: String(Math.round(st.rating)) })) : null),
           st.away ? h('div', { class: 'seat-away', 'data-away': 'true' }, t('play-seat-away'))
             : !st.connected ? h('div', { class: 'seat-away muted' }, t('play-seat-offline')) : null),
         v && v.game === 'dots' ? h('span', { class: 'seat-score', 'data-score': side }, t('dots-score', { boxes: v.scores[side] })) : null);
@@ -520,7 +520,7 @@ export function start(data, t, announce) {
     endEl.replaceChildren(h('div', { class: 'end-card', role: 'status' },
       h('h2', { id: 'result-title' }, resultTitle(me)),
       h('p', { id: 'result-reason' }, why),
-      rating ? h('p', { class: 'muted' }, t('play-rating-change', { before: rating.before, after: rating.after })) : null,
+      rating ? h('p', { class: 'muted' }, t('play-rating-change', { before: String(Math.round(rating.before)), after: String(Math.round(rating.after)) })) : null,
       iAsked && !vsCpu() ? h('p', { class: 'muted' }, t('play-rematch-waiting', { name: seatName(other) })) : null,
       otherAsked && !iAsked ? h('p', {}, t('play-rematch-asked', { name: seatName(other) })) : null,
       me !== null ? h('button', { type: 'button', class: 'btn primary', id: 'end-rematch', disabled: iAsked, onclick: () => intent('rematch') }, t('play-rematch')) : null,
