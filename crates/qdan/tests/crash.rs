@@ -14,7 +14,7 @@ fn free_port() -> u16 {
 
 async fn start(port: u16, db: &str) -> Child {
     let child = Command::new(env!("CARGO_BIN_EXE_qdan"))
-        .args(["serve", "--addr", &format!("127.0.0.1:{port}"), "--db", db])
+        .args(["serve", "--addr", &format!("127.0.0.1:{port}"), "--db", db, "--tables", "off"])
         .env("RUST_LOG", "warn")
         .stdout(Stdio::null())
         .stderr(Stdio::null())

@@ -36,6 +36,9 @@ pub use store::Store;
 pub struct Config {
     /// How long a dropped connection may stay away before the CPU plays for its seat.
     pub away_grace: Duration,
+    /// How long a page closed on purpose keeps its seat before the CPU stands in: long
+    /// enough for a reload, short enough that closing the tab counts at once.
+    pub reload_grace: Duration,
     /// The CPU opponent's least time per move, so people see their own move land.
     pub cpu_delay: Duration,
     /// The level that plays for an away or timed-out player.
@@ -54,6 +57,7 @@ impl Default for Config {
     fn default() -> Config {
         Config {
             away_grace: Duration::from_secs(10),
+            reload_grace: Duration::from_secs(2),
             cpu_delay: Duration::from_millis(400),
             stand_in_level: ai::Level::Intermediate,
             undo_wait_base: Duration::from_secs(10),

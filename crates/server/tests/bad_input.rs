@@ -20,7 +20,17 @@ async fn setup(s: &TestServer) -> (String, Client, Client, Client) {
 
 async fn raw(c: &mut Client, text: &str) -> Value {
     c.send_raw(Message::Text(text.into())).await;
-    c.recv().await
+    answer(c).await
+}
+
+/// The next message that is not an event (events of others' arrivals may come first).
+async fn answer(c: &mut Client) -> Value {
+    loop {
+        let m = c.recv().await;
+        if m["t"] != "event" {
+            return m;
+        }
+    }
 }
 
 #[tokio::test]
@@ -34,7 +44,7 @@ async fn each_bad_message_gets_its_code_and_changes_nothing() {
     assert_eq!(raw(&mut a, r#"{"t":"move","ply":0,"move":"c3-c4"}"#).await["code"], "bad-field");
     assert_eq!(raw(&mut a, r#"{"t":"move","id":5,"ply":"zero","move":"c3-c4"}"#).await["code"], "bad-field");
     a.send_raw(Message::Binary(vec![1, 2, 3].into())).await;
-    assert_eq!(a.recv().await["code"], "bad-json");
+    assert_eq!(answer(&mut a).await["code"], "bad-json");
     let e = |v: Value| v["code"].as_str().unwrap().to_string();
     assert_eq!(e(a.intent(json!({"t": "move", "ply": 3, "move": "c3-c4"})).await), "stale-ply");
     assert_eq!(e(a.intent(json!({"t": "move", "ply": 0, "move": "c3-c5"})).await), "not-a-line");
@@ -115,27 +125,52 @@ async fn oversized_frames_and_floods_are_refused_and_others_keep_playing() {
     let (code, mut a, _b, _c) = setup(&s).await;
     let big = format!(r#"{{"t":"name","id":1,"name":"{}"}}"#, "x".repeat(5000));
     a.send_raw(Message::Text(big.into())).await;
-    let m = a.recv().await;
+    let m = answer(&mut a).await;
     assert_eq!(m["code"], "too-large");
     // Another player floods: refusals, and finally the socket is closed.
     let (td, _) = s.player("Dan").await;
     let mut d = s.client(&code, &td).await;
     let mut limited = 0;
-    for i in 0..300 {
+    // 150 at once: 40 fit the burst, the rest are refused one by one.
+    for i in 0..150 {
         if d.ws_send_text(&json!({"t": "ping", "id": i}).to_string()).await.is_err() {
             break;
         }
     }
-    while let Ok(Some(Ok(m))) =
-        tokio::time::timeout(std::time::Duration::from_secs(2), futures_util::StreamExt::next(&mut d.ws)).await
-    {
+    let mut seen = vec![];
+    loop {
+        let r = tokio::time::timeout(std::time::Duration::from_secs(2), futures_util::StreamExt::next(&mut d.ws)).await;
+        let Ok(Some(Ok(m))) = r else {
+            seen.push(format!("END {r:?}"));
+            break;
+        };
+        seen.push(format!("{m:?}").chars().take(80).collect::<String>());
         if let Message::Text(t) = m {
             if t.contains("rate-limited") {
                 limited += 1;
             }
         }
     }
-    assert!(limited > 100, "{limited}");
+    assert!(limited > 90, "{limited} {:?}", &seen[seen.len().saturating_sub(5)..]);
+    // A connection that goes on flooding is closed.
+    let mut d = s.client(&code, &td).await;
+    for i in 0..1000 {
+        if d.ws_send_text(&json!({"t": "ping", "id": i}).to_string()).await.is_err() {
+            break;
+        }
+    }
+    let mut closed = false;
+    for _ in 0..2000 {
+        match tokio::time::timeout(std::time::Duration::from_secs(2), futures_util::StreamExt::next(&mut d.ws)).await {
+            Ok(Some(Ok(Message::Close(_)))) | Ok(None) | Ok(Some(Err(_))) => {
+                closed = true;
+                break;
+            }
+            Ok(Some(Ok(_))) => {}
+            Err(_) => break,
+        }
+    }
+    assert!(closed, "the flooding socket was closed");
     // The game is untouched and another table still serves.
     let (te, _) = s.player("Eve").await;
     let code2 = s.group(&te, json!({"game": "dots", "cpu": "beginner"})).await;
@@ -144,5 +179,8 @@ async fn oversized_frames_and_floods_are_refused_and_others_keep_playing() {
     assert_eq!(e.table["plies"].as_u64().unwrap() >= 1, true);
     let (tf, _) = s.player("Fay").await;
     let f = s.client(&code, &tf).await;
-    assert_eq!(f.table["plies"], 0);
+    // Ana's socket was closed for the oversized frame, so the CPU may have stood in for her
+    // since; nobody else moved.
+    assert_eq!(f.table["status"], "playing");
+    assert!(f.table["plies"].as_u64().unwrap() <= 2);
 }

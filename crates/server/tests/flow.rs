@@ -130,7 +130,7 @@ async fn a_game_against_the_cpu_to_the_end() {
     let mut n = 0;
     while a.table["status"] == "playing" {
         if a.table["view"]["turn"] == a.table["seats"][0]["side"] {
-            let mv = a.table["view"]["legal"][0].as_str().unwrap().to_string();
+            let mv = a.table["view"]["legal"][0].as_str().unwrap_or_else(|| panic!("{}", a.table)).to_string();
             a.play(&mv).await;
             n += 1;
             assert!(n < 200);

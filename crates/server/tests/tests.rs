@@ -14,5 +14,4 @@ mod ranked;
 mod bad_input;
 // The store on SQLite and PostgreSQL; restoring games after a restart.
 mod store;
-// SIGKILL of the real binary mid-game.
-mod crash;
+// (SIGKILL of the real binary: crates/qdan/tests/crash.rs.)

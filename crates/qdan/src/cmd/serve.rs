@@ -22,6 +22,9 @@ pub struct Args {
     /// Seconds of the first wait after a declined undo request (it doubles each time).
     #[arg(long, env = "QDAN_UNDO_WAIT", default_value_t = 10)]
     undo_wait: u64,
+    /// Folder for the Juroku Musashi tables (built in the background on first use), or `off`.
+    #[arg(long, env = "QDAN_TABLES", default_value = "tablebases")]
+    tables: String,
     /// HTTP requests per second allowed per IP address.
     #[arg(long, env = "QDAN_HTTP_RATE", default_value_t = 20.0)]
     http_rate: f64,
@@ -40,6 +43,10 @@ pub fn run(a: Args) -> anyhow::Result<()> {
         http_rate: a.http_rate,
         ..server::Config::default()
     };
+    if a.tables != "off" {
+        // Until the tables are ready the CPU plays Musashi by search.
+        drop(ai::musashi::prepare_tables(a.tables.into()));
+    }
     let rt = tokio::runtime::Builder::new_multi_thread().enable_all().build()?;
     rt.block_on(server::serve(a.addr, &a.db, config))?;
     Ok(())

@@ -65,8 +65,9 @@ pub fn run(a: Args) -> anyhow::Result<()> {
     let (w, h) = parse_size(&a.size)?;
     let board = Board::new(w, h)?;
     let drawn = parse_drawn(&board, &a.drawn)?;
-    // Big enough that the empty 4x4 board does not thrash it, small enough for a laptop.
-    let bits = a.tt_bits.unwrap_or(match board.edges {
+    // Sized by the lines left to draw: big enough that an empty 4x4 board does not thrash it,
+    // small enough that a late position does not wait for a large allocation.
+    let bits = a.tt_bits.unwrap_or(match (board.all & !drawn).count_ones() {
         0..=24 => 18,
         25..=31 => 22,
         _ => 24,

@@ -177,10 +177,7 @@ impl Table {
         };
         // Seats whose players are not here after a restart are away until they come back.
         if table.live.as_ref().is_some_and(Live::playing) {
-            let grace = Instant::now() + table.ctx.config.away_grace;
-            for s in table.seats.iter_mut().flatten().filter(|s| s.cpu.is_none()) {
-                s.grace_until = Some(grace);
-            }
+            table.watch_absent_players();
         }
         if table.live.is_none() && table.seats.iter().all(Option::is_some) {
             table.new_game().await.map_err(|e| crate::store::StoreError::Corrupt(e.message))?;
@@ -349,17 +346,29 @@ impl Table {
         }
         match self.seat_of(&pid) {
             Some(s) => {
-                let grace = self.ctx.config.away_grace;
+                // A page closed on purpose gets only the short reload grace (a reload also
+                // closes the socket with "going away"); a dropped network the full grace.
+                let config = &self.ctx.config;
+                let grace = if going_away { config.reload_grace } else { config.away_grace };
                 let info = self.seats[s].as_mut().expect("seated");
-                if going_away {
-                    info.away = true;
-                } else {
-                    info.grace_until = Some(Instant::now() + grace);
-                }
+                info.grace_until = Some(Instant::now() + grace);
                 self.emit("seat", json!({"seat": s}));
                 self.maybe_cpu();
             }
             None => self.emit("spectators", json!({})),
+        }
+    }
+
+    /// Seated people with no open connection (say, a host who created a group and left) get
+    /// the away grace, so a game never waits forever on someone who is not there.
+    fn watch_absent_players(&mut self) {
+        let grace = Instant::now() + self.ctx.config.away_grace;
+        let here: Vec<String> = self.conns.values().cloned().collect();
+        for s in self.seats.iter_mut().flatten() {
+            let absent = s.player_id.as_ref().is_some_and(|p| !here.contains(p));
+            if absent && !s.away && s.grace_until.is_none() {
+                s.grace_until = Some(grace);
+            }
         }
     }
 
@@ -513,16 +522,20 @@ impl Table {
         live.moves.push(row);
         live.clock = clock;
         live.timed_out_at = None;
+        // A finishing move is recorded as finished before anyone hears of it, so the move
+        // event already carries the result.
+        let finished = if over { self.record_finish().await } else { Ok(()) };
         self.emit("move", json!({"move": text, "ply": ply, "by": by, "seat": seat}));
         if over {
-            self.finish().await?;
+            finished?;
+            self.emit("end", json!({}));
         }
         self.maybe_cpu();
         Ok(())
     }
 
-    /// Records the end of the current game (and ratings when ranked).
-    async fn finish(&mut self) -> Result<(), WireError> {
+    /// Stores the end of the current game and the rating changes, without an event.
+    async fn record_finish(&mut self) -> Result<(), WireError> {
         let live = self.live.as_ref().expect("a game");
         let outcome = live.game.outcome().expect("finished");
         let winner_seat = outcome.winner.map(|s| live.seat_of_side(s));
@@ -577,7 +590,6 @@ impl Table {
         }
         self.undo = None;
         self.rematch = [false, self.cpu.is_some()];
-        self.emit("end", json!({}));
         Ok(())
     }
 
@@ -588,11 +600,12 @@ impl Table {
         }
         let side = live.side_of_seat(seat);
         self.live.as_mut().expect("a game").game.resign(side)?;
-        if let Err(e) = self.finish().await {
+        if let Err(e) = self.record_finish().await {
             self.live.as_mut().expect("a game").game.undo();
             return Err(e);
         }
         self.emit("resign", json!({"seat": seat}));
+        self.emit("end", json!({}));
         Ok(())
     }
 
@@ -713,6 +726,7 @@ impl Table {
             Some(Live { clock: row.clock_deadline, row, game, moves: vec![], timed_out_at: None, ratings: vec![] });
         self.rematch = [false; 2];
         self.undo = None;
+        self.watch_absent_players();
         self.emit("rematch", json!({"gameNo": game_no}));
         self.maybe_cpu();
         Ok(())

@@ -25,6 +25,7 @@ pub struct TestServer {
 pub fn fast_config() -> Config {
     Config {
         away_grace: Duration::from_millis(300),
+        reload_grace: Duration::from_millis(100),
         cpu_delay: Duration::ZERO,
         undo_wait_base: Duration::from_millis(300),
         clock_second: Duration::from_millis(50),
