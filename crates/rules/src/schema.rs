@@ -53,10 +53,10 @@ pub const TURN_LIMITS: [Option<u32>; 3] = [None, Some(30), Some(60)];
 pub fn parse_options(kind: GameKind, value: &serde_json::Value) -> Result<AnyOptions, String> {
     let mut obj = value.as_object().cloned().ok_or("options must be an object")?;
     for spec in option_specs(kind) {
-        if let Some(v) = obj.get(spec.id) {
-            if !spec.values.contains(v) {
-                return Err(format!("{} may not be {v}", spec.id));
-            }
+        if let Some(v) = obj.get(spec.id)
+            && !spec.values.contains(v)
+        {
+            return Err(format!("{} may not be {v}", spec.id));
         }
     }
     obj.insert("game".into(), serde_json::Value::String(kind.as_str().into()));

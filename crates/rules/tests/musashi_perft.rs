@@ -13,7 +13,6 @@ mod reference {
     pub type P = (i32, i32);
 
     pub struct Board {
-        pub points: Vec<P>,
         pub lines: Vec<(P, P)>,
     }
 
@@ -23,11 +22,9 @@ mod reference {
     }
 
     pub fn board(setchin: bool) -> Board {
-        let mut points = vec![];
         let mut lines = vec![];
         for x in 0..5 {
             for y in 0..5 {
-                points.push((x, y));
                 if x < 4 {
                     lines.push(((x, y), (x + 1, y)));
                 }
@@ -45,9 +42,6 @@ mod reference {
             }
         }
         if setchin {
-            for p in ["f2", "f3", "f4", "g1", "g2", "g3", "g4", "g5"] {
-                points.push(parse(p));
-            }
             let text =
                 "e3-f2 e3-f3 e3-f4 f2-f3 f3-f4 f3-g3 f2-g1 f2-g2 f2-g3 f4-g3 f4-g4 f4-g5 g1-g2 g2-g3 g3-g4 g4-g5";
             for l in text.split(' ') {
@@ -55,7 +49,7 @@ mod reference {
                 lines.push((parse(a), parse(b)));
             }
         }
-        Board { points, lines }
+        Board { lines }
     }
 
     impl Board {

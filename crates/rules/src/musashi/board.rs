@@ -170,11 +170,14 @@ pub const SQUARE_LINES: [(Point, Point); 56] = {
             while s < 4 {
                 let (dx, dy, ok) = steps[s];
                 let (qx, qy) = (x + dx, y + dy);
-                if ok && qx >= 0 && qx < 5 && qy < 5 {
-                    if let Some(q) = Point::at(qx, qy) {
-                        out[n] = (p, q);
-                        n += 1;
-                    }
+                if ok
+                    && qx >= 0
+                    && qx < 5
+                    && qy < 5
+                    && let Some(q) = Point::at(qx, qy)
+                {
+                    out[n] = (p, q);
+                    n += 1;
                 }
                 s += 1;
             }
@@ -323,7 +326,8 @@ impl Board {
     /// the identity. Eight on the square (the diagonal pattern survives every rotation and
     /// reflection); on the 33-point board only the mirror `y -> 4 - y` keeps the Setchin.
     pub fn symmetries(&self) -> Vec<[u8; MAX_POINTS]> {
-        let maps: &[fn(i8, i8) -> (i8, i8)] = match self.kind {
+        type Map = fn(i8, i8) -> (i8, i8);
+        let maps: &[Map] = match self.kind {
             BoardKind::Square25 => &[
                 |x, y| (x, y),
                 |x, y| (4 - y, x),

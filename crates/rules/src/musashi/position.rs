@@ -210,10 +210,10 @@ impl Position {
         if self.turn == Role::Parent && self.parent_exits().is_empty() {
             return Some(EndReason::Trapped);
         }
-        if let Some(left) = target.children_left_to_win() {
-            if self.children.count() <= left as u32 {
-                return Some(EndReason::TargetReached);
-            }
+        if let Some(left) = target.children_left_to_win()
+            && self.children.count() <= left as u32
+        {
+            return Some(EndReason::TargetReached);
         }
         if limit.reached(self.children_moves) {
             return Some(EndReason::MoveLimit);

@@ -197,11 +197,12 @@ impl Table {
             }
             game.play(m.side as Side, &m.mv).map_err(|e| corrupt(format!("move {} {}: {e}", m.ply, m.mv)))?;
         }
-        if row.status == "over" && row.reason.as_deref() == Some("resignation") {
-            if let Some(w) = row.winner_seat {
-                let loser_side = if (1 - w) == 0 { row.seat0_side } else { 1 - row.seat0_side };
-                let _ = game.resign(loser_side as Side);
-            }
+        if row.status == "over"
+            && row.reason.as_deref() == Some("resignation")
+            && let Some(w) = row.winner_seat
+        {
+            let loser_side = if (1 - w) == 0 { row.seat0_side } else { 1 - row.seat0_side };
+            let _ = game.resign(loser_side as Side);
         }
         let ratings = store.rating_changes(&row.id).await?;
         Ok(Live { clock: row.clock_deadline, row, game, moves, timed_out_at: None, ratings })
@@ -243,11 +244,11 @@ impl Table {
                 wake = wake.min(g);
             }
         }
-        if let Some(l) = self.live.as_ref().filter(|l| l.playing() && l.timed_out_at.is_none()) {
-            if let Some(deadline) = l.clock {
-                let left = (deadline - now_ms()).max(0) as u64;
-                wake = wake.min(Instant::now() + Duration::from_millis(left));
-            }
+        if let Some(l) = self.live.as_ref().filter(|l| l.playing() && l.timed_out_at.is_none())
+            && let Some(deadline) = l.clock
+        {
+            let left = (deadline - now_ms()).max(0) as u64;
+            wake = wake.min(Instant::now() + Duration::from_millis(left));
         }
         wake
     }
@@ -265,10 +266,10 @@ impl Table {
         if changed {
             self.emit("seat", json!({}));
         }
-        if let Some(l) = self.live.as_mut().filter(|l| l.playing() && l.timed_out_at.is_none()) {
-            if l.clock.is_some_and(|d| d <= now_ms()) {
-                l.timed_out_at = Some(l.game.plies());
-            }
+        if let Some(l) = self.live.as_mut().filter(|l| l.playing() && l.timed_out_at.is_none())
+            && l.clock.is_some_and(|d| d <= now_ms())
+        {
+            l.timed_out_at = Some(l.game.plies());
         }
         self.maybe_cpu();
     }
@@ -773,12 +774,10 @@ impl Table {
         self.turn_limit = limit;
         self.ranked = ranked;
         let limit_ms = limit.map(|s| self.clock_ms(s));
-        if limit_changed {
-            if let Some(l) = self.live.as_mut().filter(|l| l.playing()) {
-                l.clock = limit_ms.map(|ms| now_ms() + ms);
-                l.timed_out_at = None;
-                let _ = self.ctx.store.set_clock(&l.row.id, l.clock).await;
-            }
+        if limit_changed && let Some(l) = self.live.as_mut().filter(|l| l.playing()) {
+            l.clock = limit_ms.map(|ms| now_ms() + ms);
+            l.timed_out_at = None;
+            let _ = self.ctx.store.set_clock(&l.row.id, l.clock).await;
         }
         self.emit("settings", json!({}));
         Ok(())
