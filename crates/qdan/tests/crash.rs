@@ -77,12 +77,15 @@ async fn sigkill_loses_no_acknowledged_move() {
     b.send(Message::Text(json!({"t": "sit", "id": 1}).to_string().into())).await.unwrap();
     // Play as fast as the acks come, and kill the server in the middle of it.
     let mut acked = vec![];
+    let mut first_v = 0;
     let mut table = loop {
         let m = recv(&mut a).await;
         if m["t"] == "event" && m["table"]["status"] == "playing" {
+            first_v = m["v"].as_u64().unwrap();
             break m["table"].clone();
         }
     };
+    let mut v = first_v;
     let mut id = 10;
     for _ in 0..30 {
         let seat0_side = table["seats"][0]["side"].as_u64().unwrap();
@@ -95,12 +98,23 @@ async fn sigkill_loses_no_acknowledged_move() {
             .unwrap();
         loop {
             let m = recv(ws).await;
-            if m["t"] == "event" {
+            // Each socket has its own backlog of events: keep only the newest state seen.
+            if m["t"] == "event" && m["v"].as_u64().unwrap() > v {
+                v = m["v"].as_u64().unwrap();
                 table = m["table"].clone();
             }
             if m["id"] == id {
                 assert_eq!(m["t"], "ack", "{m}");
                 acked.push(edge);
+                // Read up to this ack's version, so the next move is chosen on the new board.
+                let want = m["v"].as_u64().unwrap();
+                while v < want {
+                    let e = recv(ws).await;
+                    if e["t"] == "event" && e["v"].as_u64().unwrap() > v {
+                        v = e["v"].as_u64().unwrap();
+                        table = e["table"].clone();
+                    }
+                }
                 break;
             }
         }
