@@ -77,7 +77,7 @@ async fn sigkill_loses_no_acknowledged_move() {
     b.send(Message::Text(json!({"t": "sit", "id": 1}).to_string().into())).await.unwrap();
     // Play as fast as the acks come, and kill the server in the middle of it.
     let mut acked = vec![];
-    let mut first_v = 0;
+    let first_v;
     let mut table = loop {
         let m = recv(&mut a).await;
         if m["t"] == "event" && m["table"]["status"] == "playing" {
