@@ -71,3 +71,21 @@ async fn the_cpu_moves_when_the_turn_clock_runs_out() {
     assert_eq!(t["seats"][0]["away"], false);
     assert!(t["clock"]["remainingMs"].as_i64().unwrap() > 1000);
 }
+
+#[tokio::test]
+async fn a_game_both_players_left_waits_for_them() {
+    let s = TestServer::start().await;
+    let (ta, a, _, b) = two_players(&s, json!({"game": "dots", "options": {"size": "3x3"}})).await;
+    let code = a.table["code"].as_str().unwrap().to_string();
+    drop((a, b));
+    tokio::time::sleep(Duration::from_millis(900)).await;
+    // Both are away; nobody played for them.
+    let a = s.client(&code, &ta).await;
+    assert_eq!(a.table["plies"], 0);
+    assert_eq!(a.table["seats"][1]["away"], true);
+    // Ana is back and it is her turn: she plays, then the CPU answers for the absent Ben.
+    let mut a = a;
+    a.play("0").await;
+    let t = a.wait_for(|t| t["plies"] == 2).await;
+    assert_eq!(t["view"]["turn"], 0);
+}

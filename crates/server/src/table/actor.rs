@@ -330,6 +330,8 @@ impl Table {
                 if back || !was_connected {
                     self.emit("seat", json!({"seat": s}));
                 }
+                // An away opponent's turn may be waiting for someone to play against.
+                self.maybe_cpu();
             }
             None if !was_connected => self.emit("spectators", json!({})),
             None => {}
@@ -818,6 +820,14 @@ impl Table {
         let info = self.seats[seat].as_ref()?;
         if let Some(level) = info.cpu {
             return Some((seat, "cpu", level));
+        }
+        // The CPU stands in only while the other side is there to play against: a game
+        // both players left waits for them instead of playing itself out.
+        let other_here = self.seats[1 - seat]
+            .as_ref()
+            .is_some_and(|o| o.cpu.is_some() || o.player_id.as_deref().is_some_and(|p| self.connected(p)));
+        if !other_here {
+            return None;
         }
         let stand_in = self.ctx.config.stand_in_level;
         if info.away {
