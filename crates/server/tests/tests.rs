@@ -12,6 +12,8 @@ mod flow;
 mod ranked;
 // Malformed and hostile input.
 mod bad_input;
+// Security: headers, unguessable secrets, a token acting only for its seat, names as text, limits.
+mod security;
 // The store on SQLite and PostgreSQL; restoring games after a restart.
 mod store;
 // (SIGKILL of the real binary: crates/qdan/tests/crash.rs.)

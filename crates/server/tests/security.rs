@@ -1,0 +1,151 @@
+use std::collections::{HashMap, HashSet};
+
+use serde_json::{Value, json};
+
+use crate::common::{Client, TestServer, fast_config};
+
+/// Every kind of answer (page, API, static file, socket refusal, 404) carries the headers
+/// that stop framing, MIME sniffing and injected scripts.
+#[tokio::test]
+async fn every_answer_carries_the_security_headers() {
+    let s = TestServer::start().await;
+    let http = reqwest::Client::builder().redirect(reqwest::redirect::Policy::none()).build().unwrap();
+    for path in [
+        "/",
+        "/en/",
+        "/de/games/musashi",
+        "/en/g/ABCDEFGHJKMN",
+        "/static/app.js",
+        "/static/style.css",
+        "/api/options/dots",
+        "/api/groups/nope",
+        "/api/me",
+        "/ws/nope",
+        "/xx/nothing",
+    ] {
+        let r = http.get(s.url(path)).send().await.unwrap();
+        let h = r.headers();
+        let csp = h.get("content-security-policy").map(|v| v.to_str().unwrap().to_string()).unwrap_or_default();
+        assert!(csp.contains("frame-ancestors 'none'"), "{path}: {csp:?}");
+        assert!(csp.contains("script-src 'self'") && !csp.contains("script-src 'self' 'unsafe"), "{path}: {csp:?}");
+        assert!(csp.contains("default-src 'self'") && csp.contains("base-uri 'none'"), "{path}: {csp:?}");
+        assert_eq!(h.get("x-content-type-options").unwrap(), "nosniff", "{path}");
+        assert_eq!(h.get("x-frame-options").unwrap(), "DENY", "{path}");
+        assert!(h.get("referrer-policy").is_some(), "{path}");
+    }
+}
+
+/// Tokens are 256 random bits and kept only as hashes; invite codes are 60 random bits over
+/// a 32-letter alphabet, every letter equally likely.
+#[tokio::test]
+async fn tokens_and_invite_codes_are_unguessable() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("qdan.db");
+    let s = TestServer::start_with(fast_config(), Some(format!("sqlite://{}", db.display()))).await;
+    let mut tokens = HashSet::new();
+    let mut letters: HashMap<char, u32> = HashMap::new();
+    let mut codes = HashSet::new();
+    for i in 0..40 {
+        let (token, _) = s.player(&format!("P{i}")).await;
+        assert_eq!(token.len(), 43, "256 bits in base64url");
+        assert!(tokens.insert(token.clone()));
+        for _ in 0..5 {
+            let code = s.group(&token, json!({"game": "dots"})).await;
+            assert_eq!(code.len(), 12);
+            code.chars().for_each(|c| *letters.entry(c).or_default() += 1);
+            assert!(codes.insert(code));
+        }
+    }
+    // 2,400 letters over 32: each expected 75 times; a fixed or skewed generator fails this.
+    assert_eq!(letters.len(), 32, "{letters:?}");
+    let chi2: f64 = letters.values().map(|&n| (f64::from(n) - 75.0).powi(2) / 75.0).sum();
+    assert!(chi2 < 80.0, "chi-square {chi2} over 31 degrees of freedom");
+    // No raw token reaches the database file or its log.
+    let mut stored = Vec::new();
+    for entry in std::fs::read_dir(dir.path()).unwrap() {
+        stored.extend(std::fs::read(entry.unwrap().path()).unwrap());
+    }
+    let stored = String::from_utf8_lossy(&stored);
+    for token in &tokens {
+        assert!(!stored.contains(token.as_str()), "a raw token is in the store");
+    }
+}
+
+/// One device's token acts only for its own seat: not for the other seat, not in a group it
+/// never sat in, and not for the host's settings.
+#[tokio::test]
+async fn a_token_acts_only_for_its_own_seat() {
+    let s = TestServer::start().await;
+    let (ta, _) = s.player("Ana").await;
+    let (tb, _) = s.player("Ben").await;
+    let (tm, _) = s.player("Mallory").await;
+    let code = s.group(&ta, json!({"game": "dots", "options": {"size": "3x3"}})).await;
+    let mut a = s.client(&code, &ta).await;
+    a.intent(json!({"t": "sit"})).await;
+    let mut b = s.client(&code, &tb).await;
+    b.intent(json!({"t": "sit"})).await;
+    a.catch_up(b.v).await;
+    let mut m = s.client(&code, &tm).await;
+    let e = |v: Value| v["code"].as_str().unwrap_or("").to_string();
+    // Mallory watches: a third seat is refused, and she can do nothing a player does.
+    assert_eq!(e(m.intent(json!({"t": "sit"})).await), "table-full");
+    for intent in [
+        json!({"t": "move", "ply": 0, "move": "0"}),
+        json!({"t": "resign"}),
+        json!({"t": "undo"}),
+        json!({"t": "rematch"}),
+        json!({"t": "hint"}),
+        json!({"t": "settings", "ranked": true}),
+    ] {
+        let code = e(m.intent(intent.clone()).await);
+        assert!(["not-seated", "not-host"].contains(&code.as_str()), "{intent}: {code}");
+    }
+    // Ben may not move in Ana's turn, nor change the host's rules.
+    assert_eq!(e(b.intent(json!({"t": "move", "ply": 0, "move": "0"})).await), "not-your-turn");
+    assert_eq!(e(b.intent(json!({"t": "settings", "turnLimit": 30})).await), "not-host");
+    // Nothing happened.
+    a.play("0").await;
+    assert_eq!(a.table["plies"], 1);
+    // A token names a device, never a seat: the same device in a second tab is the same seat.
+    let mut a2 = Client::connect(s.addr, &code, &ta, None).await;
+    assert_eq!(a2.seat(), a.seat());
+    assert_eq!(e(a2.intent(json!({"t": "move", "ply": 1, "move": "1"})).await), "not-your-turn");
+}
+
+/// Names are data, never markup: they come back from the API exactly as typed, and no page
+/// the server renders contains them.
+#[tokio::test]
+async fn hostile_names_stay_text() {
+    let s = TestServer::start().await;
+    let evil = "<img src=x onerror=f()>";
+    let (t, _) = s.player(evil).await;
+    let me: Value = s.http.get(s.url("/api/me")).bearer_auth(&t).send().await.unwrap().json().await.unwrap();
+    assert_eq!(me["name"], evil);
+    let code = s.group(&t, json!({"game": "dots"})).await;
+    let page = s.http.get(s.url(&format!("/en/g/{code}"))).send().await.unwrap().text().await.unwrap();
+    assert!(!page.contains("<img src=x"), "the group page embeds a name unescaped");
+    // A path that looks like markup is refused, not echoed.
+    let r = s.http.get(s.url("/en/g/%3Cscript%3Ealert(1)%3C%2Fscript%3E")).send().await.unwrap();
+    assert_eq!(r.status(), 404);
+    assert!(!r.text().await.unwrap().contains("<script>alert"));
+}
+
+/// The per-IP limit answers 429 with a clear code once its burst is spent, and lets the same
+/// address back in a moment later.
+#[tokio::test]
+async fn the_per_ip_limit_refuses_then_recovers() {
+    let s = TestServer::start_with(server::Config { http_rate: 20.0, ..fast_config() }, None).await;
+    let mut refused = 0;
+    let mut body = Value::Null;
+    for _ in 0..80 {
+        let r = s.http.get(s.url("/api/options/dots")).send().await.unwrap();
+        if r.status() == 429 {
+            refused += 1;
+            body = r.json().await.unwrap();
+        }
+    }
+    assert!(refused >= 30, "only {refused} of 80 refused");
+    assert_eq!(body["code"], "rate-limited", "{body}");
+    tokio::time::sleep(std::time::Duration::from_millis(600)).await;
+    assert_eq!(s.http.get(s.url("/api/options/dots")).send().await.unwrap().status(), 200);
+}
