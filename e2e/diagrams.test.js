@@ -30,6 +30,8 @@ test('the diagrams show what their captions say', () => {
   assert.match(svgs['musashi-start.svg'], /class="setchin-zone"/);
   assert.equal((svgs['musashi-start.svg'].match(/class="piece child"/g) || []).length, 16);
   assert.equal((svgs['musashi-capture-after.svg'].match(/class="taken-mark"/g) || []).length, 4);
+  // One place to capture, so the caption's "there" is unambiguous.
+  assert.equal((svgs['musashi-capture-before.svg'].match(/class="capture-point"/g) || []).length, 1);
   assert.match(svgs['musashi-capture-before.svg'], /data-capture="c3"/);
   assert.match(svgs['dots-chain.svg'], /class="chain-mark"/);
 });

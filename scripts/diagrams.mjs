@@ -101,7 +101,7 @@ function musashiSvg(view, showDanger, setchin) {
 }
 
 // The capture example: the Parent on c4 steps to c3, between b3 and d3 and between b2 and d4.
-const CAPTURE_BEFORE = ['a1', 'c1', 'e1', 'b2', 'c2', 'd2', 'a3', 'b3', 'd3', 'e3', 'd4', 'a5', 'c5', 'e5'];
+const CAPTURE_BEFORE = ['a1', 'c1', 'e1', 'b2', 'c2', 'd2', 'b3', 'd3', 'e3', 'd4', 'a5', 'c5', 'e5'];
 const capture = mb.play({ board: '33', parent: 'c4', children: new Set(CAPTURE_BEFORE), turn: 0 }, 'c4-c3');
 
 // ---- Dots and Boxes ----

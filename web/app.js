@@ -43,6 +43,11 @@ async function start() {
       m.start(data, t, announce);
       break;
     }
+    case 'rules': {
+      const m = await import('./rules.js');
+      m.start(data, t);
+      break;
+    }
     case 'leaderboard': {
       const m = await import('./leaderboard.js');
       m.start(t);

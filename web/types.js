@@ -10,7 +10,7 @@
 /**
  * @typedef {object} PageData  What the server put into the page (`#qdan-data`).
  * @property {string} lang
- * @property {string} page  home | game | learn | group | leaderboard | not-found
+ * @property {string} page  home | game | learn | rules | group | leaderboard | not-found
  * @property {GameId | null} game
  * @property {string | null} code
  * @property {string} ftl  The locale's Fluent messages.

@@ -56,8 +56,9 @@ pub struct Config {
 impl Default for Config {
     fn default() -> Config {
         Config {
-            away_grace: Duration::from_secs(10),
-            reload_grace: Duration::from_secs(2),
+            // The rules pages print these two, so they live beside the page's text.
+            away_grace: Duration::from_secs(site::rules_page::AWAY_GRACE_SECS),
+            reload_grace: Duration::from_secs(site::rules_page::RELOAD_GRACE_SECS),
             cpu_delay: Duration::from_millis(400),
             stand_in_level: ai::Level::Intermediate,
             undo_wait_base: Duration::from_secs(10),

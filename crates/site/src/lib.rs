@@ -9,11 +9,10 @@
 //! | `/{lang}/` | home: the games |
 //! | `/{lang}/games/{game}` | a game: learn, play a friend, play the CPU, rules |
 //! | `/{lang}/games/{game}/learn` | the lesson on the board |
+//! | `/{lang}/games/{game}/rules` | the rules, site defaults, local rules, terms ([`rules_page`]) |
 //! | `/{lang}/g/{code}` | a group: invite link, seats, settings, and the game itself |
 //! | `/{lang}/leaderboard` | ratings per game |
 //! | `/static/{*path}` | the client's files |
-//!
-//! The rules pages live at `/{lang}/games/{game}/rules` (their own module); the pages link there.
 //!
 //! The router holds no state: every page is a pure function of the URL and the request's
 //! language headers, so the server merges it into its own app.
@@ -21,6 +20,7 @@
 pub mod assets;
 pub mod i18n;
 pub mod pages;
+pub mod rules_page;
 
 use axum::Router;
 use axum::extract::Path;
@@ -43,6 +43,7 @@ pub fn router() -> Router {
         .route("/{lang}/", get(home))
         .route("/{lang}/games/{game}", get(game))
         .route("/{lang}/games/{game}/learn", get(learn))
+        .route("/{lang}/games/{game}/rules", get(rules))
         .route("/{lang}/g/{code}", get(group))
         .route("/{lang}/leaderboard", get(leaderboard))
         .route("/static/{*path}", get(assets::serve))
@@ -107,6 +108,10 @@ async fn game(Path((lang, game)): Path<(String, String)>, headers: HeaderMap) ->
 
 async fn learn(Path((lang, game)): Path<(String, String)>, headers: HeaderMap) -> Response {
     page_in(&lang, &headers, game.parse::<GameKind>().ok().map(Page::Learn))
+}
+
+async fn rules(Path((lang, game)): Path<(String, String)>, headers: HeaderMap) -> Response {
+    page_in(&lang, &headers, game.parse::<GameKind>().ok().map(Page::Rules))
 }
 
 /// Whether `code` could be a group code (letters and digits, short): anything else is a 404

@@ -34,6 +34,7 @@ pub enum Page {
     Home,
     Game(GameKind),
     Learn(GameKind),
+    Rules(GameKind),
     Group(String),
     Leaderboard,
     NotFound,
@@ -46,6 +47,7 @@ impl Page {
             Page::Home | Page::NotFound => "/".into(),
             Page::Game(g) => format!("/games/{}", g.as_str()),
             Page::Learn(g) => format!("/games/{}/learn", g.as_str()),
+            Page::Rules(g) => format!("/games/{}/rules", g.as_str()),
             Page::Group(code) => format!("/g/{code}"),
             Page::Leaderboard => "/leaderboard".into(),
         }
@@ -56,6 +58,7 @@ impl Page {
             Page::Home => "home",
             Page::Game(_) => "game",
             Page::Learn(_) => "learn",
+            Page::Rules(_) => "rules",
             Page::Group(_) => "group",
             Page::Leaderboard => "leaderboard",
             Page::NotFound => "not-found",
@@ -90,14 +93,19 @@ pub fn render(lang: Lang, page: &Page) -> String {
             format!("{} · {site}", m.t_args("learn-title", &[("game", Arg::Str(m.t(game_name_id(*g))))])),
             learn(m, *g),
         ),
+        Page::Rules(g) => (format!("{} · {site}", crate::rules_page::title(m, *g)), crate::rules_page::body(m, *g)),
         Page::Group(code) => {
             (format!("{} · {site}", m.t_args("group-title", &[("code", Arg::Str(code.clone()))])), group(m))
         }
         Page::Leaderboard => (format!("{} · {site}", m.t("leaderboard-title")), leaderboard(m)),
         Page::NotFound => (format!("{} · {site}", m.t("not-found-title")), not_found(m)),
     };
+    let desc = match page {
+        Page::Rules(g) => crate::rules_page::description(m, *g),
+        _ => m.t("site-description"),
+    };
     let path = page.path();
-    let mut alternates = String::new();
+    let mut alternates = format!("<link rel=\"alternate\" hreflang=\"x-default\" href=\"/en{}\">", esc(&path));
     let mut switcher = String::new();
     for other in Lang::ALL {
         let o = other.code();
@@ -112,7 +120,7 @@ pub fn render(lang: Lang, page: &Page) -> String {
     let data = json!({
         "lang": l,
         "page": page.kind(),
-        "game": match page { Page::Game(g) | Page::Learn(g) => Some(g.as_str()), _ => None },
+        "game": match page { Page::Game(g) | Page::Learn(g) | Page::Rules(g) => Some(g.as_str()), _ => None },
         "code": match page { Page::Group(c) => Some(c.as_str()), _ => None },
         "ftl": client_source(lang),
     });
@@ -146,7 +154,7 @@ pub fn render(lang: Lang, page: &Page) -> String {
 </html>
 "##,
         title = esc(&title),
-        desc = esc(&m.t("site-description")),
+        desc = esc(&desc),
         kind = page.kind(),
         skip = esc(&m.t("skip-to-content")),
         site = esc(&site),

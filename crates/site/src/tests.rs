@@ -210,6 +210,8 @@ async fn every_page_renders_in_every_locale_without_raw_ids() {
             "/games/dots",
             "/games/musashi/learn",
             "/games/dots/learn",
+            "/games/musashi/rules",
+            "/games/dots/rules",
             "/g/K3J9QW2M7XAB",
             "/leaderboard",
         ] {

@@ -1,0 +1,32 @@
+## Die Regelseite von Käsekästchen.
+
+rules-dots-summary = Der Klassiker mit Papier und Stift für zwei, etwa 10 Minuten pro Partie: Verbinde Punkte mit Strichen und schließe mehr Kästchen als dein Gegenüber. Kostenlos im Browser, ohne Anmeldung.
+rules-dots-setup-1 = Zwei Personen. Allein spielst du gegen die CPU.
+rules-dots-setup-2 = Das Standardfeld ist 5 Kästchen breit und 4 hoch, also 6 × 5 Punkte. Jede Seite kann auch 3, 4 oder 5 Kästchen lang sein.
+rules-dots-play-1 = Wer am Zug ist, zieht einen neuen Strich zwischen zwei benachbarten Punkten, waagerecht oder senkrecht. Schräge Striche gibt es nicht.
+rules-dots-play-2 = Tippe dazu einmal zwischen die beiden Punkte.
+rules-dots-play-3 = Ist dein Strich die vierte Seite eines Kästchens, gehört es dir, und dein Zeichen erscheint darin.
+rules-dots-play-4 = Schließt ein Strich zwei Kästchen zugleich, bekommst du beide.
+rules-dots-fig-chain = Eine Kette: Der letzte Strich (dick, links) gab dem ersten Kästchen der zweiten Reihe seine dritte Seite. Wer jetzt am Zug ist, kann alle vier Kästchen nacheinander nehmen.
+rules-dots-win-1 = Wer ein Kästchen schließt, zieht sofort noch einen Strich. Der Zug wechselt nur, wenn ein Strich kein Kästchen schließt.
+rules-dots-win-2 = Die Partie endet, wenn alle Kästchen vergeben sind; wer mehr hat, gewinnt.
+rules-dots-win-3 = Bei gleich vielen Kästchen ist es unentschieden. Aufgeben ist auch möglich.
+rules-dots-size = { $w } breit × { $h } hoch
+rules-dots-opt-size = Standard sind 5 Kästchen in der Breite und 4 in der Höhe (6 × 5 Punkte). Jede Seite kann 3, 4 oder 5 Kästchen lang sein.
+rules-dots-opt-swapFirst = Bei der Revanche beginnt die andere Person.
+rules-dots-term-1 = Punkt
+rules-dots-term-1-def = Ende eines Strichs. Das Standardfeld hat 30 Punkte: 6 nebeneinander, 5 untereinander.
+rules-dots-term-2 = Strich
+rules-dots-term-2-def = Die Seite zwischen zwei benachbarten Punkten. Zwei Kästchen teilen sie, daher wird sie nur einmal gezogen.
+rules-dots-term-3 = Kästchen
+rules-dots-term-3-def = Ein Quadrat mit allen vier Seiten. Es gehört der Person, die die vierte Seite gezogen hat.
+rules-dots-term-4 = Dritte Seite
+rules-dots-term-4-def = Ein Kästchen, dem nur noch eine Seite fehlt. Wer die dritte Seite zieht, schenkt das Kästchen dem Gegenüber.
+rules-dots-term-5 = Kette
+rules-dots-term-5-def = Kästchen, die so zusammenhängen, dass eine dritte Seite dem Gegenüber alle nacheinander überlässt.
+rules-dots-faq-1-q = Was, wenn ich den falschen Strich antippe?
+rules-dots-faq-1-a = Ein Tippen zieht den Strich. Gegen die CPU nimmst du ihn mit „Zug zurücknehmen“ zurück; gegen einen Menschen muss dein Gegenüber zustimmen.
+rules-dots-faq-2-q = Was passiert, wenn ich ein Kästchen schließe?
+rules-dots-faq-2-a = Du ziehst sofort noch einmal.
+rules-dots-faq-3-q = Was, wenn wir gleich viele Kästchen haben?
+rules-dots-faq-3-a = Dann endet die Partie unentschieden.

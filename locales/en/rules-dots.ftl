@@ -1,0 +1,32 @@
+## The Dots and Boxes rules page.
+
+rules-dots-summary = The pencil-and-paper classic for two, about 10 minutes a game: draw lines between dots and close more boxes than your opponent. Free in the browser, no registration.
+rules-dots-setup-1 = Two players. On your own, you can play the CPU.
+rules-dots-setup-2 = The standard board is 5 boxes wide and 4 high, which makes 6 × 5 dots. Each side can also be 3, 4 or 5 boxes.
+rules-dots-play-1 = On your turn, draw one new line between two neighbouring dots, across or down. Diagonals are not allowed.
+rules-dots-play-2 = To draw, tap once between the two dots.
+rules-dots-play-3 = If your line is the fourth side of a box, the box is yours and your icon appears in it.
+rules-dots-play-4 = A line that closes two boxes at once gives you both.
+rules-dots-fig-chain = A chain: the last line (thick, on the left) gave the first box in the second row its third side. The player to move can now take all four boxes, one after another.
+rules-dots-win-1 = Whoever closes a box draws again straight away. The turn passes only when a line closes no box.
+rules-dots-win-2 = The game ends when every box is taken; the player with more boxes wins.
+rules-dots-win-3 = Equal boxes is a draw. You may also resign.
+rules-dots-size = { $w } wide × { $h } high
+rules-dots-opt-size = The standard is 5 boxes wide and 4 high (6 × 5 dots). Each side can be 3, 4 or 5 boxes.
+rules-dots-opt-swapFirst = Play again and the other player moves first.
+rules-dots-term-1 = Dot
+rules-dots-term-1-def = An end point for lines. The standard board has 30: 6 across and 5 down.
+rules-dots-term-2 = Line
+rules-dots-term-2-def = The side between two neighbouring dots. Two boxes share it, so it can only be drawn once.
+rules-dots-term-3 = Box
+rules-dots-term-3-def = A square with all four sides drawn. It belongs to whoever drew the fourth side.
+rules-dots-term-4 = Third side
+rules-dots-term-4-def = A box with only one side missing. Drawing a third side hands the box to your opponent.
+rules-dots-term-5 = Chain
+rules-dots-term-5-def = Boxes linked so that one third side lets the opponent take them all in a row.
+rules-dots-faq-1-q = What if I tap the wrong line?
+rules-dots-faq-1-a = One tap draws the line. Against the CPU, use “Take back”; against a person, your opponent has to agree.
+rules-dots-faq-2-q = What happens when I close a box?
+rules-dots-faq-2-a = You draw again at once.
+rules-dots-faq-3-q = What if we have the same number of boxes?
+rules-dots-faq-3-a = The game is a draw.

@@ -1,0 +1,32 @@
+## Ang pahina ng patakaran ng Mga Tuldok at Square.
+
+rules-dots-summary = Klasikong larong papel at lapis para sa dalawa, mga 10 minuto bawat laro: pagdugtungin ang mga tuldok ng linya at magsara ng mas maraming square kaysa sa kalaban. Libre sa browser, walang rehistrasyon.
+rules-dots-setup-1 = Dalawang manlalaro. Kung mag-isa ka, puwede kang lumaban sa CPU.
+rules-dots-setup-2 = Limang square ang lapad at apat ang taas ng karaniwang board, kaya 6 × 5 ang tuldok. Puwede ring 3, 4 o 5 square bawat gilid.
+rules-dots-play-1 = Sa turno mo, gumuhit ng isang bagong linya sa pagitan ng dalawang magkatabing tuldok, pahalang o patayo. Bawal ang pahilis.
+rules-dots-play-2 = Para gumuhit, i-tap nang isang beses ang pagitan ng dalawang tuldok.
+rules-dots-play-3 = Kung ang linya mo ang ikaapat na gilid ng isang square, sa iyo ang square at lalabas dito ang icon mo.
+rules-dots-play-4 = Kapag dalawang square ang naisara ng isang linya, sa iyo ang pareho.
+rules-dots-fig-chain = Kadena: binigyan ng huling linya (makapal, sa kaliwa) ng ikatlong gilid ang unang square sa ikalawang hanay. Makukuha na ng may turno ang apat na square, isa-isa.
+rules-dots-win-1 = Ang nakasara ng square ay guguhit muli agad. Lilipat lang ang turno kapag walang naisarang square ang linya.
+rules-dots-win-2 = Tapos ang laro kapag nakuha na ang lahat ng square; panalo ang may mas marami.
+rules-dots-win-3 = Tabla kapag pareho ang bilang ng square. Puwede ka ring sumuko.
+rules-dots-size = lapad { $w } × taas { $h }
+rules-dots-opt-size = Karaniwan ay 5 square ang lapad at 4 ang taas (6 × 5 tuldok). Puwedeng 3, 4 o 5 square bawat gilid.
+rules-dots-opt-swapFirst = Sa Laruin muli, ang kabilang manlalaro ang mauuna.
+rules-dots-term-1 = Tuldok
+rules-dots-term-1-def = Dulo ng linya. May 30 tuldok ang karaniwang board: 6 pahalang at 5 patayo.
+rules-dots-term-2 = Linya
+rules-dots-term-2-def = Ang gilid sa pagitan ng dalawang magkatabing tuldok. Pinaghahatian ito ng dalawang square, kaya isang beses lang ito naiguguhit.
+rules-dots-term-3 = Square
+rules-dots-term-3-def = Parisukat na kumpleto ang apat na gilid. Sa gumuhit ng ikaapat na gilid ito napupunta.
+rules-dots-term-4 = Ikatlong gilid
+rules-dots-term-4-def = Square na isang gilid na lang ang kulang. Kapag iginuhit mo ang ikatlong gilid, naibibigay mo ang square sa kalaban.
+rules-dots-term-5 = Kadena
+rules-dots-term-5-def = Mga square na magkakadugtong kaya isang ikatlong gilid lang at makukuha na ng kalaban ang lahat nang sunod-sunod.
+rules-dots-faq-1-q = Paano kung maling linya ang na-tap ko?
+rules-dots-faq-1-a = Isang tap lang ay nakaguhit na. Laban sa CPU, pindutin ang “Bawiin”; laban sa tao, kailangang pumayag ang kalaban.
+rules-dots-faq-2-q = Ano ang nangyayari kapag nakasara ako ng square?
+rules-dots-faq-2-a = Guguhit ka muli agad.
+rules-dots-faq-3-q = Paano kung pareho ang bilang ng square?
+rules-dots-faq-3-a = Tabla ang laro.
