@@ -144,9 +144,9 @@ const chain = dotsChain();
 /** The diagrams: file name and SVG text. */
 export function diagrams() {
   const dotsLayer = dr.dynamicLayer(/** @type {any} */ ({ view: chain.view, opts: { mySide: null, interactive: false, showDanger: false }, cursor: null }));
-  // Mark the chain: one outline round the four boxes of the second row.
+  // Mark the chain: the four boxes of the second row tinted, under the lines.
   const [x, y] = dr.dotXY(0, 1);
-  const mark = dom.s('rect', { class: 'chain-mark', x: x - 4, y: y - 4, width: 4 * dr.STEP + 8, height: dr.STEP + 8, rx: 10 });
+  const mark = dom.s('rect', { class: 'chain-mark', x: x + 12, y: y + 12, width: 4 * dr.STEP - 24, height: dr.STEP - 24, rx: 8 });
   return {
     'musashi-start.svg': musashiSvg(musashiView('c3', START_CHILDREN, 0, null), false, true),
     'musashi-capture-before.svg': musashiSvg(musashiView('c4', CAPTURE_BEFORE, 0, null), true, false),
