@@ -2,7 +2,9 @@
 //! run for seconds to minutes, and the match needs whole games).
 //!
 //! ```text
-//! cargo bench -p ai --bench dots -- solve 4x4 [tt_bits]    # value, time, nodes of the empty board
+//! cargo bench -p ai --bench dots -- solve 4x4 [tt_bits] [plain] [drawn,...]
+//!     # value, time, nodes of the empty board (or of the drawn lines); `plain`: without the
+//!     # corner-edge equivalence, for before/after figures
 //! cargo bench -p ai --bench dots -- match 5x4 GAMES        # expert vs intermediate, W/D/L + move times
 //! cargo bench -p ai --bench dots -- check 5x4 N UNDRAWN     # expert moves vs the solver, late positions
 //! ```
@@ -17,7 +19,12 @@ fn main() {
     let args: Vec<String> = std::env::args().skip(1).filter(|a| !a.starts_with("--")).collect();
     let arg = |i: usize| args.get(i).map(String::as_str);
     match arg(0) {
-        Some("solve") => solve(arg(1).unwrap_or("3x3"), arg(2).and_then(|b| b.parse().ok())),
+        Some("solve") => solve(
+            arg(1).unwrap_or("3x3"),
+            arg(2).and_then(|b| b.parse().ok()),
+            args.iter().any(|a| a == "plain"),
+            args.iter().skip(2).find(|a| a.contains(',')).map(String::as_str).unwrap_or(""),
+        ),
         Some("check") => check(
             arg(1).unwrap_or("5x4"),
             arg(2).and_then(|n| n.parse().ok()).unwrap_or(50),
@@ -26,8 +33,8 @@ fn main() {
         Some("match") => play_match(arg(1).unwrap_or("5x4"), arg(2).and_then(|n| n.parse().ok()).unwrap_or(10)),
         _ => {
             // `cargo bench` with no arguments: the quick figures.
-            solve("3x3", None);
-            solve("4x3", None);
+            solve("3x3", None, false, "");
+            solve("4x3", None, false, "");
         }
     }
 }
@@ -37,16 +44,20 @@ fn parse(size: &str) -> (u8, u8) {
     (w.parse().expect("W"), h.parse().expect("H"))
 }
 
-fn solve(size: &str, bits: Option<u32>) {
+fn solve(size: &str, bits: Option<u32>, plain: bool, drawn: &str) {
     let (w, h) = parse(size);
     let board = Board::new(w, h).expect("size");
     let bits = bits.unwrap_or(if board.edges <= 31 { 22 } else { 25 });
+    let drawn: u64 = drawn.split(',').filter(|e| !e.is_empty()).fold(0, |m, e| m | 1 << e.parse::<u8>().expect("edge"));
     let t = Instant::now();
     let mut solver = Solver::new(board, bits);
-    let v = solver.value(0).expect("no deadline");
+    solver.set_equivalence(!plain);
+    let v = solver.value(drawn).expect("no deadline");
     let s = solver.stats;
+    let what = if drawn == 0 { "empty".to_string() } else { format!("{} drawn", drawn.count_ones()) };
+    let how = if plain { " plain" } else { "" };
     println!(
-        "solve {size} empty: value {v}  time {:.3}s  nodes {}  tt_hits {}  endgames {}  (tt 2^{bits} buckets)",
+        "solve {size} {what}{how}: value {v}  time {:.3}s  nodes {}  tt_hits {}  endgames {}  (tt 2^{bits} buckets)",
         t.elapsed().as_secs_f64(),
         s.nodes,
         s.tt_hits,

@@ -38,6 +38,13 @@ pub struct Board {
     /// Each symmetry as an edge permutation, and its inverse (for mapping moves back).
     perms: Vec<Vec<u8>>,
     inverse: Vec<Vec<u8>>,
+    /// Classes of two or more edges that touch exactly the same boxes (on boards at least
+    /// 2 x 2: the two border edges of each corner box). Such edges are interchangeable: a
+    /// position's value depends only on how many of each class are drawn. Each class is
+    /// (its mask, `prefix`), where `prefix[k]` is the mask of its first `k` edges.
+    pub classes: Vec<(u64, Vec<u64>)>,
+    /// For each edge, the mask of its class (just the edge when it is alone).
+    pub class_of: Vec<u64>,
 }
 
 impl fmt::Debug for Board {
@@ -138,6 +145,32 @@ impl Board {
                 inv
             })
             .collect();
+        let mut class_of: Vec<u64> = (0..edges).map(|e| 1u64 << e).collect();
+        for e in 0..edges {
+            for f in 0..edges {
+                let (mut p, mut q) = (edge_boxes[e], edge_boxes[f]);
+                p.sort_unstable();
+                q.sort_unstable();
+                if p == q {
+                    class_of[e] |= 1 << f;
+                }
+            }
+        }
+        let mut classes = Vec::new();
+        for e in 0..edges {
+            let m = class_of[e];
+            if m.count_ones() >= 2 && m.trailing_zeros() as usize == e {
+                let mut prefix = vec![0u64];
+                let mut acc = 0u64;
+                let mut rest = m;
+                while rest != 0 {
+                    acc |= rest & rest.wrapping_neg();
+                    rest &= rest - 1;
+                    prefix.push(acc);
+                }
+                classes.push((m, prefix));
+            }
+        }
         let mut centre_out: Vec<u8> = (0..edges as u8).collect();
         centre_out.sort_by_key(|&e| {
             let (x, y) = coord(e as usize);
@@ -155,6 +188,8 @@ impl Board {
             syms,
             perms,
             inverse,
+            classes,
+            class_of,
         })
     }
 
@@ -204,6 +239,30 @@ impl Board {
         best
     }
 
+    /// `mask` with the drawn edges of each class of interchangeable edges (see
+    /// [`Board::classes`]) moved to the first edges of the class: an equivalent position
+    /// (same value), the same one for every arrangement within the classes.
+    #[inline]
+    pub fn normalise(&self, mut mask: u64) -> u64 {
+        for (m, prefix) in &self.classes {
+            let k = (mask & m).count_ones() as usize;
+            mask = (mask & !m) | prefix[k];
+        }
+        mask
+    }
+
+    /// Undrawn edges a search need not try: of each class of interchangeable edges, all
+    /// but the lowest undrawn one.
+    #[inline]
+    pub fn interchangeable(&self, drawn: u64) -> u64 {
+        let mut skip = 0;
+        for (m, _) in &self.classes {
+            let u = m & !drawn;
+            skip |= u & u.wrapping_sub(1);
+        }
+        skip
+    }
+
     /// Number of drawn sides of box `b`.
     #[inline]
     pub fn sides(&self, drawn: u64, b: u8) -> u32 {
@@ -249,6 +308,24 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn interchangeable_edges_are_the_corner_border_pairs() {
+        let b = Board::new(3, 3).unwrap();
+        // Corners: top-left box 0 has top edge 0 and left edge 12; top-right box 2 has 2 and 15.
+        let pairs: Vec<u64> = b.classes.iter().map(|c| c.0).collect();
+        assert_eq!(pairs.len(), 4);
+        assert!(pairs.contains(&(1 << 0 | 1 << 12)));
+        assert!(pairs.contains(&(1 << 2 | 1 << 15)));
+        assert_eq!(b.normalise(1 << 12), 1 << 0);
+        assert_eq!(b.normalise(1 << 0 | 1 << 12), 1 << 0 | 1 << 12);
+        assert_eq!(b.interchangeable(0) & (1 << 0 | 1 << 12), 1 << 12);
+        assert_eq!(b.interchangeable(1 << 0) & (1 << 0 | 1 << 12), 0);
+        // 1x1: all four edges touch the one box.
+        let b = Board::new(1, 1).unwrap();
+        assert_eq!(b.classes.len(), 1);
+        assert_eq!(b.normalise(0b1010), 0b0011);
     }
 
     #[test]

@@ -13,6 +13,10 @@
 //!   double-dealing decline that leaves the last two boxes of a chain, or four of a loop) is
 //!   dominated by "take first, then play it": the search tries those two only.
 //! - Positions made only of separate chains and loops are valued by [`EndgameTable`].
+//! - Edges that touch the same boxes (the two border edges of a corner box) are
+//!   interchangeable (Barker and Korf, *Solving Dots-And-Boxes*, 2012): the key counts how
+//!   many of each such class are drawn, not which, and only one undrawn edge of a class is
+//!   tried.
 
 use std::time::Instant;
 
@@ -52,6 +56,7 @@ pub struct Solver {
     deadline: Option<Instant>,
     aborted: bool,
     use_symmetry: bool,
+    use_equivalence: bool,
 }
 
 impl std::fmt::Debug for Solver {
@@ -87,6 +92,7 @@ impl Solver {
             deadline: None,
             aborted: false,
             use_symmetry: true,
+            use_equivalence: true,
         }
     }
 
@@ -104,6 +110,13 @@ impl Solver {
     /// what the symmetry reduction is worth).
     pub fn set_symmetry(&mut self, on: bool) {
         self.use_symmetry = on;
+    }
+
+    /// Treat edges that touch the same boxes (the two border edges of a corner box) as
+    /// interchangeable, in the table key and in the moves tried (for measuring what that is
+    /// worth, and for testing that it changes no value). Clear the table after changing it.
+    pub fn set_equivalence(&mut self, on: bool) {
+        self.use_equivalence = on;
     }
 
     /// Empties the transposition table.
@@ -203,7 +216,25 @@ impl Solver {
         let (key, sym) = self.key(drawn);
         let slot = &self.tt[self.index(key)];
         let entry = slot.iter().find(|en| en.key == key | OCCUPIED)?;
-        (entry.best != NONE).then(|| self.uncanonical(sym, entry.best))
+        if entry.best == NONE {
+            return None;
+        }
+        let e = self.playable(drawn, self.uncanonical(sym, entry.best));
+        (e != NONE).then_some(e)
+    }
+
+    /// A table move made playable in `drawn`: the key merges positions that differ only in
+    /// which edges of a class of interchangeable edges are drawn, so the stored move may be
+    /// drawn here while an equivalent one is not. Answers the lowest undrawn edge of its
+    /// class (the one the move generator keeps), or `NONE`.
+    #[inline]
+    fn playable(&self, drawn: u64, e: u8) -> u8 {
+        if e == NONE {
+            return NONE;
+        }
+        let class = if self.use_equivalence { self.board.class_of[e as usize] } else { 1u64 << e };
+        let u = class & !drawn;
+        if u == 0 { NONE } else { u.trailing_zeros() as u8 }
     }
 
     fn reduce(&self, mut drawn: u64) -> Reduced {
@@ -249,12 +280,13 @@ impl Solver {
 
     #[inline]
     fn key(&self, drawn: u64) -> (u64, usize) {
+        let norm = |m: u64| if self.use_equivalence { self.board.normalise(m) } else { m };
+        let mut best = (norm(drawn), usize::MAX);
         if !self.use_symmetry {
-            return (drawn, usize::MAX);
+            return best;
         }
-        let mut best = (drawn, usize::MAX);
         for s in 0..self.board.symmetries() {
-            let img = self.board.apply(s, drawn);
+            let img = norm(self.board.apply(s, drawn));
             if img < best.0 {
                 best = (img, s);
             }
@@ -325,7 +357,7 @@ impl Solver {
                 return r.gain + lo;
             }
             if en.best != NONE {
-                tt_best = self.uncanonical(sym, en.best);
+                tt_best = self.playable(r.drawn, self.uncanonical(sym, en.best));
             }
         }
         alpha = alpha.max(lo);
@@ -346,7 +378,11 @@ impl Solver {
                 moves[0] = tt_best;
                 n = 1;
             }
-            let undrawn = self.board.all & !r.drawn & !redundant_openings(&self.board, r.drawn);
+            let mut skip = redundant_openings(&self.board, r.drawn);
+            if self.use_equivalence {
+                skip |= self.board.interchangeable(r.drawn);
+            }
+            let undrawn = self.board.all & !r.drawn & !skip;
             // Safe moves centre-out first, then sacrifices (also centre-out).
             let mut sac = [0u8; 64];
             let mut ns = 0;
