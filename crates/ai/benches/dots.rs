@@ -4,7 +4,9 @@
 //! ```text
 //! cargo bench -p ai --bench dots -- solve 4x4 [tt_bits] [plain] [drawn,...]
 //!     # value, time, nodes of the empty board (or of the drawn lines); `plain`: without the
-//!     # corner-edge equivalence, for before/after figures
+//!     # corner-edge equivalence, for before/after figures. Environment: DOTS_ETC=N (undrawn
+//!     # lines from which the enhanced transposition cutoff runs; 65 = off), DOTS_PROGRESS=1
+//!     # (print the probes value >= 0 and >= 1 as they finish, before the full solve)
 //! cargo bench -p ai --bench dots -- match 5x4 GAMES        # expert vs intermediate, W/D/L + move times
 //! cargo bench -p ai --bench dots -- check 5x4 N UNDRAWN     # expert moves vs the solver, late positions
 //! ```
@@ -52,6 +54,21 @@ fn solve(size: &str, bits: Option<u32>, plain: bool, drawn: &str) {
     let t = Instant::now();
     let mut solver = Solver::new(board, bits);
     solver.set_equivalence(!plain);
+    if let Ok(v) = std::env::var("DOTS_ETC") {
+        solver.etc_from = v.parse().expect("DOTS_ETC");
+    }
+    if std::env::var("DOTS_PROGRESS").is_ok() {
+        // The two probes MTD(f) makes from a guess of 0 (the value of every even board), each
+        // reported as it ends: a long solve that is cut off still says which half it proved.
+        for beta in [0, 1] {
+            let ok = solver.at_least(drawn, beta).expect("no deadline");
+            println!(
+                "  value >= {beta}: {ok}  at {:.1}s  nodes {}",
+                t.elapsed().as_secs_f64(),
+                solver.stats.nodes
+            );
+        }
+    }
     let v = solver.value(drawn).expect("no deadline");
     let s = solver.stats;
     let what = if drawn == 0 { "empty".to_string() } else { format!("{} drawn", drawn.count_ones()) };

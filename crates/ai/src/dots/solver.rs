@@ -57,6 +57,9 @@ pub struct Solver {
     aborted: bool,
     use_symmetry: bool,
     use_equivalence: bool,
+    /// Undrawn lines from which a node first probes the table for its safe children
+    /// (enhanced transposition cutoff); 65 turns it off.
+    pub etc_from: u32,
 }
 
 impl std::fmt::Debug for Solver {
@@ -93,6 +96,7 @@ impl Solver {
             aborted: false,
             use_symmetry: true,
             use_equivalence: true,
+            etc_from: 20,
         }
     }
 
@@ -146,6 +150,15 @@ impl Solver {
             }
         }
         Some(lo)
+    }
+
+    /// One null-window probe: `true` when the value of `drawn` is at least `beta` (what
+    /// [`Solver::value`] asks repeatedly; for reporting progress on long solves). `None`
+    /// when the deadline passed first.
+    pub fn at_least(&mut self, drawn: u64, beta: i32) -> Option<bool> {
+        self.aborted = false;
+        let g = self.search(drawn, beta - 1, beta);
+        (!self.aborted).then_some(g >= beta)
     }
 
     /// A move that keeps the exact value, with that value. `None` when the board is full or
@@ -364,6 +377,7 @@ impl Solver {
         beta = beta.min(hi);
         let (a0, b0) = (alpha, beta);
 
+        let undrawn_n = (self.board.all & !r.drawn).count_ones();
         let mut moves = [0u8; 64];
         let mut n = 0;
         if let Some((e, f)) = r.fork {
@@ -383,11 +397,13 @@ impl Solver {
                 skip |= self.board.interchangeable(r.drawn);
             }
             let undrawn = self.board.all & !r.drawn & !skip;
+            let tried = if tt_best != NONE { 1u64 << tt_best } else { 0 };
             // Safe moves centre-out first, then sacrifices (also centre-out).
             let mut sac = [0u8; 64];
             let mut ns = 0;
+            let first_safe = n;
             for &e in &self.board.centre_out {
-                if undrawn & 1 << e == 0 || e == tt_best {
+                if undrawn & !tried & 1 << e == 0 {
                     continue;
                 }
                 if self.board.offers(r.drawn, e) {
@@ -396,6 +412,21 @@ impl Solver {
                 } else {
                     moves[n] = e;
                     n += 1;
+                }
+            }
+            // Enhanced transposition cutoff: a safe move leaves nothing to reduce, so its
+            // child's entry is found by its key alone; one that already refutes the window
+            // saves searching the others.
+            if undrawn_n >= self.etc_from {
+                for &e in &moves[first_safe..n] {
+                    let child = r.drawn | 1 << e;
+                    let (ck, _) = self.key(child);
+                    if let Some(en) = self.tt[self.index(ck)].iter().find(|en| en.key == ck | OCCUPIED)
+                        && -(en.hi as i32) >= beta
+                    {
+                        self.stats.tt_hits += 1;
+                        return r.gain - en.hi as i32;
+                    }
                 }
             }
             moves[n..n + ns].copy_from_slice(&sac[..ns]);
@@ -435,7 +466,7 @@ impl Solver {
             lo = best;
             hi = best;
         }
-        let depth = (self.board.all & !r.drawn).count_ones() as u8;
+        let depth = undrawn_n as u8;
         let entry =
             Entry { key: key | OCCUPIED, lo: lo as i8, hi: hi as i8, best: self.to_canonical(sym, best_move), depth };
         // Two slots: the first keeps the deepest entry, the second the latest.
