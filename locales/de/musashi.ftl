@@ -34,14 +34,3 @@ musashi-opt-board-33 = 33 Punkte mit Setchin (Standard)
 musashi-opt-board-25 = Quadrat mit 25 Punkten (Edo)
 musashi-opt-swapRoles = Rollen bei Revanche tauschen
 musashi-opt-showDanger = Bedrohte Kinder zeigen
-
-learn-musashi-1-title = Ziehen
-learn-musashi-1-text = Steine stehen auf Punkten und ziehen einen Schritt entlang einer Linie auf einen freien Nachbarpunkt. Das Elternteil beginnt in der Mitte. Tippe auf das Elternteil, dann auf einen markierten Punkt.
-learn-musashi-2-title = Paarfang
-learn-musashi-2-text = Tritt das Elternteil auf einer Geraden zwischen zwei Kinder, fängt es beide. Finde den Zug, der ein Paar fängt.
-learn-musashi-3-title = Gefahr
-learn-musashi-3-text = Gestrichelte Ringe zeigen Kinder, die das Elternteil im nächsten Zug fangen könnte. Zieh ein Kind so, dass kein Ring mehr bleibt.
-learn-musashi-4-title = Einsperren
-learn-musashi-4-text = Die Kinder gewinnen sofort, wenn das Elternteil keinen freien Nachbarpunkt mehr hat. Ihm bleibt ein Weg: versperre ihn.
-learn-musashi-5-title = Das Setchin
-learn-musashi-5-text = Das Dreieck rechts ist das Setchin: acht weitere Punkte, in die sich das Elternteil zurückziehen kann. Zieh das Elternteil hinein. Auf dem Edo-Brett mit 25 Punkten fehlt es.

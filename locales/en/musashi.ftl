@@ -34,14 +34,3 @@ musashi-opt-board-33 = 33 points with the Setchin (standard)
 musashi-opt-board-25 = 25-point square (Edo)
 musashi-opt-swapRoles = Swap roles when playing again
 musashi-opt-showDanger = Show Children in danger
-
-learn-musashi-1-title = Moving
-learn-musashi-1-text = Pieces stand on points and step along a line to an empty neighbouring point. The Parent starts in the middle. Tap the Parent, then one of the lit points.
-learn-musashi-2-title = Taking a pair
-learn-musashi-2-text = When the Parent steps between two Children on one straight line, it takes both. Find the move that takes a pair.
-learn-musashi-3-title = Danger
-learn-musashi-3-text = Dashed rings mark Children the Parent could take next move. Move a Child so that no ring is left.
-learn-musashi-4-title = Trapping
-learn-musashi-4-text = The Children win at once when the Parent has no empty neighbour. The Parent has one way out left: close it.
-learn-musashi-5-title = The Setchin
-learn-musashi-5-text = The triangle on the right is the Setchin: eight more points where the Parent can retreat. Move the Parent into it. The 25-point Edo board has no Setchin.

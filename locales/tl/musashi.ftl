@@ -30,14 +30,3 @@ musashi-opt-board-33 = 33 punto, may Setchin (karaniwan)
 musashi-opt-board-25 = Parisukat na 25 punto (Edo)
 musashi-opt-swapRoles = Palit-papel kapag inulit
 musashi-opt-showDanger = Ipakita ang Mga Anak na nanganganib
-
-learn-musashi-1-title = Paggalaw
-learn-musashi-1-text = Nasa mga punto ang piyesa at humahakbang nang isa sa linya papunta sa bakanteng katabing punto. Nasa gitna ang Magulang sa simula. I-tap ang Magulang, saka ang isang nakailaw na punto.
-learn-musashi-2-title = Pagkuha ng pares
-learn-musashi-2-text = Kapag pumasok ang Magulang sa pagitan ng dalawang Anak sa iisang tuwid na linya, kukunin niya ang dalawa. Hanapin ang galaw na kumukuha ng pares.
-learn-musashi-3-title = Panganib
-learn-musashi-3-text = Ang putol-putol na bilog ay tanda ng Mga Anak na maaaring kunin ng Magulang sa susunod. Ilipat ang isang Anak para walang bilog na matira.
-learn-musashi-4-title = Pagkulong
-learn-musashi-4-text = Agad panalo ang Mga Anak kapag walang bakanteng katabing punto ang Magulang. Isa na lang ang labasan niya: isara ito.
-learn-musashi-5-title = Ang Setchin
-learn-musashi-5-text = Ang tatsulok sa kanan ang Setchin: walong dagdag na punto kung saan puwedeng umatras ang Magulang. Ilipat dito ang Magulang. Walang Setchin ang 25-puntong board ng Edo.
