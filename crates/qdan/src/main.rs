@@ -26,6 +26,15 @@ enum Command {
     /// Build retrograde tables for Juroku Musashi.
     #[command(subcommand)]
     Tablebase(cmd::musashi_tables::Tablebase),
+    /// Benchmarks.
+    #[command(subcommand)]
+    Bench(Bench),
+}
+
+#[derive(Subcommand, Debug)]
+enum Bench {
+    /// Many Dots and Boxes games at once over WebSockets: latency, throughput, memory, CPU.
+    Load(cmd::bench_load::Args),
 }
 
 #[derive(Subcommand, Debug)]
@@ -43,6 +52,7 @@ fn run(cli: Cli) -> anyhow::Result<()> {
         Command::Solve(Solve::Dots(a)) => cmd::solve_dots::run(a),
         Command::Solve(Solve::Musashi(a)) => cmd::musashi_tables::solve(a),
         Command::Tablebase(t) => cmd::musashi_tables::tablebase(t),
+        Command::Bench(Bench::Load(a)) => cmd::bench_load::run(a),
     }
 }
 
