@@ -5,11 +5,12 @@
 //!
 //! Endpoints: `POST /api/players`, `GET|PATCH /api/me`, `POST /api/groups`,
 //! `GET /api/groups/{code}`, `GET /api/options/{game}`, `GET /api/leaderboard/{game}`,
-//! `GET /ws/{code}`, and the pages of the `site` crate.
+//! `GET /api/lesson/{game}`, `POST /api/lesson/{game}/{step}`, `GET /ws/{code}`, and the pages of the `site` crate.
 
 mod api;
 mod error;
 pub mod ids;
+pub mod lesson;
 pub mod protocol;
 mod ratelimit;
 pub mod ratings;
@@ -114,6 +115,7 @@ pub fn app(state: AppState) -> Router {
     let limiter = state.http_limit.clone();
     Router::new()
         .merge(api::routes())
+        .merge(lesson::routes())
         .merge(ws::routes())
         .layer(axum::middleware::from_fn_with_state(limiter, api::limit_per_ip))
         .with_state(state)
