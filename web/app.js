@@ -40,7 +40,7 @@ async function start() {
     }
     case 'learn': {
       const m = await import('./learn.js');
-      m.start(data, t, announce);
+      await m.start(data, t, announce);
       break;
     }
     case 'rules': {

@@ -1,52 +1,63 @@
-// The lesson on the board: a few short steps per game, each a position on the real board and a
-// task; the pure rules modules judge the learner's move locally (no server needed).
+// The lesson on the board: short steps per game, each a position on the real board and a task.
+// The server holds the steps and judges every move (`/api/lesson/GAME`, docs/protocol.md); this
+// module draws the board, sends the learner's moves and shows the step texts, hints and notes.
+// The last step starts a real game against the beginner CPU on a small board.
 
-import * as dots from './dots/board.js';
+import { ApiError, createGroup } from './api.js';
 import { createDotsBoard } from './dots/index.js';
 import { h } from './dom.js';
-import * as mus from './musashi/board.js';
 import { createMusashiBoard } from './musashi/index.js';
 
 /** @typedef {import('./types.js').Translate} Translate */
+/** @typedef {import('./types.js').View} View */
 
 /**
- * @typedef {object} MusashiStep
- * @property {string} position
- * @property {boolean} hints  Show the danger rings and capture points.
- * @property {(before: mus.Position, after: mus.Position, taken: string[]) => boolean} done
+ * @typedef {object} LessonStep  One step of `GET /api/lesson/GAME`.
+ * @property {string} id
+ * @property {0 | 1} side  The learner's side.
+ * @property {View} view  The start position.
  */
-
-/** @type {MusashiStep[]} */
-const MUSASHI = [
-  { position: '33:c3:a1,a2,a3,a4,a5,b1,b5,c1,c5,d1,d5,e1,e2,e3,e4,e5:p:0', hints: false, done: () => true },
-  { position: '33:c3:a1,a5,b2,b4,c5,d5,e1,e5:p:0', hints: false, done: (_b, _a, taken) => taken.length > 0 },
-  { position: '33:c3:a1,a5,b2,b4,e1,e5:c:0', hints: true, done: (_b, a) => mus.danger(a).endangered.length === 0 },
-  { position: '25:a1:a2,a3,b1,c1,c3:c:0', hints: false, done: (_b, a) => mus.trapped(a) },
-  { position: '33:e3:a1,a5,c1,c5,e1,e5:p:0', hints: false, done: (_b, a) => a.parent.startsWith('f') || a.parent.startsWith('g') },
-];
 
 /**
- * @typedef {object} DotsStep
- * @property {number[]} drawn
- * @property {'any' | 'close' | 'safe' | 'chain'} task
+ * @typedef {object} LessonAnswer  The answer of `POST /api/lesson/GAME/STEP`.
+ * @property {'done' | 'continue' | 'try-again'} verdict
+ * @property {string | null} hint
+ * @property {Record<string, string>} args
+ * @property {string | null} note
+ * @property {View} view
+ * @property {string[]} replies
+ * @property {string[]} moves
  */
 
-/** @type {DotsStep[]} */
-const DOTS = [
-  { drawn: [], task: 'any' },
-  { drawn: [4, 7, 17, 0, 20], task: 'close' },
-  { drawn: [0, 12, 4, 8, 22, 10], task: 'safe' },
-  { drawn: [0, 1, 2, 3, 4, 5, 12], task: 'chain' },
-];
+/**
+ * @param {string} method
+ * @param {string} url
+ * @param {unknown} [body]
+ * @returns {Promise<any>}
+ */
+async function call(method, url, body) {
+  let res;
+  try {
+    res = await fetch(url, {
+      method,
+      headers: body === undefined ? { Accept: 'application/json' } : { Accept: 'application/json', 'Content-Type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  } catch {
+    throw new ApiError(0, 'network');
+  }
+  const data = await res.json().catch(() => null);
+  if (!res.ok) throw new ApiError(res.status, (data && data.code) || 'internal');
+  return data;
+}
 
 /**
  * @param {import('./types.js').PageData} data
  * @param {Translate} t
  * @param {(text: string) => void} announce
  */
-export function start(data, t, announce) {
+export async function start(data, t, announce) {
   const game = data.game === 'dots' ? 'dots' : 'musashi';
-  const steps = game === 'musashi' ? MUSASHI.length : DOTS.length;
   const boardEl = /** @type {HTMLElement} */ (document.getElementById('board'));
   const countEl = /** @type {HTMLElement} */ (document.getElementById('lesson-count'));
   const titleEl = /** @type {HTMLElement} */ (document.getElementById('lesson-step'));
@@ -56,119 +67,133 @@ export function start(data, t, announce) {
   const next = /** @type {HTMLButtonElement} */ (document.getElementById('lesson-next'));
   const lesson = /** @type {HTMLElement} */ (document.querySelector('.lesson'));
 
+  /** @param {string} text @param {'good' | 'bad' | ''} kind */
+  const feedback = (text, kind) => {
+    feedbackEl.textContent = text;
+    feedbackEl.className = `feedback ${kind}`;
+    if (text) announce(text);
+  };
+
+  /** @type {LessonStep[]} */
+  let steps = [];
+  try {
+    steps = (await call('GET', `/api/lesson/${game}`)).steps;
+  } catch {
+    feedback(t('error-network'), 'bad');
+    return;
+  }
+  const total = steps.length + 1;
   let step = 0;
-  /** @type {mus.Position | null} */
-  let mpos = null;
-  /** @type {dots.DotsState | null} */
-  let dstate = null;
+  /** @type {string[]} */
+  let moves = [];
   let solved = false;
+  let busy = false;
+  /** Bumped on every step change, so a late answer for an old step is dropped. */
+  let epoch = 0;
   /** @type {HTMLElement | null} */
   let finish = null;
 
-  /** @param {string} text @param {boolean} good */
-  const feedback = (text, good) => {
-    feedbackEl.textContent = text;
-    feedbackEl.className = `feedback ${good ? 'good' : 'bad'}`;
-    announce(text);
-  };
-
-  const musBoard = game === 'musashi' ? createMusashiBoard(boardEl, { onMove: (m) => musMove(m), t, announce }) : null;
-  const dotsBoard = game === 'dots' ? createDotsBoard(boardEl, { onMove: (m) => dotsMove(Number(m)), t, announce }) : null;
+  const board = game === 'musashi'
+    ? createMusashiBoard(boardEl, { onMove: (m) => move(m), t, announce })
+    : createDotsBoard(boardEl, { onMove: (m) => move(String(m)), t, announce });
   boardEl.classList.add(game);
 
-  /** @param {mus.Position} pos @param {{move: string, taken: string[]} | null} last */
-  const musView = (pos, last) => {
-    const d = mus.danger(pos);
-    /** @type {import('./types.js').MusashiView} */
-    const v = {
-      game: 'musashi', board: pos.board, position: `${pos.board}:${pos.parent}:${[...pos.children].sort().join(',')}:${pos.turn}:${last?.move ?? ''}`,
-      parent: pos.parent, children: [...pos.children], turn: pos.turn, childrenMoves: 0, limit: 100, target: 10,
-      taken: 16 - pos.children.size, legal: solved ? [] : mus.legalMoves(pos), endangered: d.endangered,
-      capturePoints: pos.turn === 0 ? d.capturePoints : [], last, outcome: null,
-    };
-    return v;
+  /** @param {View} view @param {boolean} interactive */
+  const draw = (view, interactive) => {
+    const s = steps[step];
+    board.set(view, { mySide: interactive ? s.side : null, interactive, showDanger: s.id === 'gap' });
+  };
+
+  /** The view of the small board the final real game is played on. */
+  const playView = () => {
+    const v = steps[0].view;
+    if (v.game === 'musashi') return { ...v, board: /** @type {'25'} */ ('25'), legal: [], capturePoints: [], last: null };
+    return { ...v, legal: [] };
+  };
+
+  /** @param {boolean} cpu */
+  const open = async (cpu) => {
+    const buttons = /** @type {NodeListOf<HTMLButtonElement>} */ (lesson.querySelectorAll('.finish button'));
+    for (const b of buttons) b.disabled = true;
+    try {
+      const options = game === 'musashi' ? { board: '25' } : { size: '3x3' };
+      const g = await createGroup(cpu ? { game, cpu: 'beginner', options } : { game });
+      location.assign(`/${data.lang}/g/${g.code}`);
+    } catch (e) {
+      feedback(t(e instanceof ApiError && e.status === 429 ? 'error-rate-limited' : 'error-network'), 'bad');
+      for (const b of buttons) b.disabled = false;
+    }
   };
 
   const show = () => {
+    epoch++;
+    busy = false;
     solved = false;
+    moves = [];
     finish?.remove();
     finish = null;
-    feedbackEl.textContent = '';
-    feedbackEl.className = 'feedback';
+    feedback('', '');
     prev.disabled = step === 0;
-    next.textContent = t('learn-next');
-    if (step >= steps) {
-      countEl.textContent = '';
-      titleEl.textContent = t('learn-finished');
-      textEl.textContent = '';
+    lesson.dataset.step = String(step + 1);
+    countEl.textContent = t('learn-step', { step: step + 1, steps: total });
+    if (step >= steps.length) {
+      lesson.dataset.stepId = 'play';
+      titleEl.textContent = t('learn-play-title');
+      textEl.textContent = t(`learn-${game}-play-text`);
       next.hidden = true;
-      finish = h('p', { class: 'row' },
-        h('a', { class: 'btn primary', href: `/${data.lang}/games/${game}` }, t('learn-play-friend')),
-        h('a', { class: 'btn', href: `/${data.lang}/games/${game}` }, t('learn-play-cpu')));
+      const cpu = h('button', { type: 'button', class: 'btn primary', id: 'lesson-play-cpu' }, t('learn-play-beginner'));
+      const friend = h('button', { type: 'button', class: 'btn', id: 'lesson-play-friend' }, t('learn-play-friend'));
+      cpu.addEventListener('click', () => open(true));
+      friend.addEventListener('click', () => open(false));
+      finish = h('p', { class: 'row finish' }, cpu, friend);
       textEl.after(finish);
+      board.set(playView(), { mySide: null, interactive: false, showDanger: false });
       return;
     }
+    const s = steps[step];
+    lesson.dataset.stepId = s.id;
     next.hidden = false;
-    countEl.textContent = t('learn-step', { step: step + 1, steps });
-    titleEl.textContent = t(`learn-${game}-${step + 1}-title`);
-    textEl.textContent = t(`learn-${game}-${step + 1}-text`);
-    if (musBoard) {
-      mpos = mus.parsePosition(MUSASHI[step].position);
-      musBoard.set(musView(mpos, null), { mySide: mpos.turn, interactive: true, showDanger: MUSASHI[step].hints });
-    }
-    if (dotsBoard) {
-      const d = DOTS[step];
-      /** @type {dots.DotsState} */
-      let st = { w: 3, h: 3, drawn: new Map(), boxes: Array(9).fill(null), turn: 0 };
-      for (const e of d.drawn) st = dots.drawEdge(st, e).state;
-      st = { ...st, turn: 0 };
-      dstate = st;
-      dotsBoard.set(dots.viewOf(st, null), { mySide: 0, interactive: true, showDanger: false });
-    }
+    next.textContent = t('learn-skip');
+    titleEl.textContent = t(`learn-${game}-${s.id}-title`);
+    textEl.textContent = t(`learn-${game}-${s.id}-text`);
+    draw(s.view, true);
   };
 
-  /** @param {string} move */
-  const musMove = (move) => {
-    if (!mpos || !musBoard || solved) return;
-    const before = mpos;
-    const { pos, taken } = mus.play(mpos, move);
-    if (MUSASHI[step].done(before, pos, taken)) {
-      solved = true;
-      mpos = pos;
-      musBoard.set(musView(pos, { move, taken }), { mySide: null, interactive: false, showDanger: MUSASHI[step].hints });
-      feedback(t('learn-good'), true);
-      next.focus();
-    } else {
-      feedback(t('learn-try-again'), false);
+  /** @param {string} mv */
+  const move = async (mv) => {
+    if (busy || solved || step >= steps.length) return;
+    busy = true;
+    const mine = epoch;
+    /** @type {LessonAnswer} */
+    let r;
+    try {
+      r = await call('POST', `/api/lesson/${game}/${step}`, { moves, move: mv });
+    } catch (e) {
+      if (mine !== epoch) return;
+      busy = false;
+      feedback(t(e instanceof ApiError && e.status === 0 ? 'error-network' : 'learn-try-again'), 'bad');
+      draw(steps[step].view, true);
+      return;
     }
-  };
-
-  /** @param {number} e */
-  const dotsMove = (e) => {
-    if (!dstate || !dotsBoard || solved) return;
-    const task = DOTS[step].task;
-    const { state, completed } = dots.drawEdge(dstate, e);
-    let ok = false;
-    let keepGoing = false;
-    if (task === 'any') ok = true;
-    else if (task === 'close') ok = completed.length > 0;
-    else if (task === 'safe') ok = completed.length === 0 && state.boxes.every((o, b) => o !== null || dots.sides(state, b) !== 3);
-    else if (completed.length > 0) {
-      ok = [0, 1, 2].every((b) => state.boxes[b] === 0);
-      keepGoing = !ok;
+    if (mine !== epoch) return;
+    busy = false;
+    if (r.verdict === 'try-again') {
+      feedback(r.hint ? t(`learn-${game}-hint-${r.hint}`, r.args) : t('learn-try-again'), 'bad');
+      draw(r.view, true);
+      return;
     }
-    if (ok || keepGoing) {
-      dstate = keepGoing ? state : { ...state, turn: 0 };
-      solved = ok;
-      const last = { edge: e, player: /** @type {0 | 1} */ (0), completed };
-      dotsBoard.set(dots.viewOf(dstate, last), { mySide: 0, interactive: !ok, showDanger: false });
-      if (ok) {
-        feedback(t('learn-good'), true);
-        next.focus();
-      }
-    } else {
-      feedback(t('learn-try-again'), false);
+    moves = r.moves;
+    const note = r.note ? t(`learn-${game}-note-${r.note}`) : '';
+    if (r.verdict === 'continue') {
+      draw(r.view, true);
+      feedback(note, note ? 'good' : '');
+      return;
     }
+    solved = true;
+    draw(r.view, false);
+    feedback(note ? `${t('learn-good')} ${note}` : t('learn-good'), 'good');
+    next.textContent = t('learn-next');
+    next.focus();
   };
 
   prev.addEventListener('click', () => {
@@ -176,9 +201,9 @@ export function start(data, t, announce) {
     show();
   });
   next.addEventListener('click', () => {
-    step = Math.min(steps, step + 1);
+    step = Math.min(steps.length, step + 1);
     show();
   });
-  lesson.dataset.steps = String(steps);
+  lesson.dataset.steps = String(steps.length);
   show();
 }

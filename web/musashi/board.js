@@ -1,7 +1,7 @@
 // Juroku Musashi board geometry and rules, pure (no DOM): the points and lines of the 33-point
 // board (square a1..e5 plus the Setchin f2 f3 f4 g1..g5) and the 25-point Edo square, the
-// moves and the Parent's pair captures. The server judges real games; this module draws them
-// and runs the local lesson.
+// moves and the Parent's pair captures. The server judges games and the lesson; this module
+// helps draw them.
 
 /** @typedef {'33' | '25'} BoardKind */
 
