@@ -157,8 +157,7 @@ impl Board {
             }
         }
         let mut classes = Vec::new();
-        for e in 0..edges {
-            let m = class_of[e];
+        for (e, &m) in class_of.iter().enumerate() {
             if m.count_ones() >= 2 && m.trailing_zeros() as usize == e {
                 let mut prefix = vec![0u64];
                 let mut acc = 0u64;
