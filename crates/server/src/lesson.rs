@@ -384,11 +384,13 @@ impl Lesson {
                 let before = g.clone();
                 let mut after = g.clone();
                 let played = after.play_as(step.learner, m).map_err(|e| LessonError::Illegal(e.to_string()))?;
-                if step.reply && after.outcome().is_none() && after.turn() != step.learner {
-                    if let Some(r) = musashi_reply(&after) {
-                        after.play(r).expect("replies are legal");
-                        replies.push(r.to_string());
-                    }
+                if step.reply
+                    && after.outcome().is_none()
+                    && after.turn() != step.learner
+                    && let Some(r) = musashi_reply(&after)
+                {
+                    after.play(r).expect("replies are legal");
+                    replies.push(r.to_string());
                 }
                 let v = (step.judge)(&before, &after, &played);
                 if !matches!(v, Verdict::TryAgain(..)) {

@@ -16,4 +16,6 @@ mod bad_input;
 mod security;
 // The store on SQLite and PostgreSQL; restoring games after a restart.
 mod store;
+// The lesson on the board: every step solvable, hints for wrong moves, errors for bad input.
+mod lesson;
 // (SIGKILL of the real binary: crates/qdan/tests/crash.rs.)
