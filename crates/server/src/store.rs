@@ -1,9 +1,19 @@
 //! The store: players, groups, seats, games, moves and ratings in SQLite (the embedded default)
 //! or PostgreSQL, through one sqlx `Any` pool and one set of migrations. Every method is one
 //! statement or one transaction; a table acknowledges a move only after `add_move` returned.
+//!
+//! Moves, the hot path, go through one writer task that commits every move waiting at that
+//! moment in one transaction (group commit) and only then answers each of them: under load
+//! thousands of tables share a few commits a second instead of queueing for SQLite's single
+//! write lock one by one. SQLite gets one pooled connection (no two of ours ever wait on each
+//! other's lock) and its WAL is checkpointed by a background task on a connection of its own,
+//! so the fsync of a checkpoint never sits inside a move's commit.
+
+use std::time::Duration;
 
 use sqlx::any::{AnyPoolOptions, install_default_drivers};
-use sqlx::{AnyPool, Row};
+use sqlx::{AnyPool, Connection, Row};
+use tokio::sync::{mpsc, oneshot};
 
 /// Why the store failed.
 #[derive(Debug, thiserror::Error)]
@@ -101,11 +111,28 @@ pub struct RatingUpdate {
     pub after: RatingRow,
 }
 
-/// The connection pool.
+/// The connection pool, and the writer task that stores moves.
 #[derive(Clone, Debug)]
 pub struct Store {
     pool: AnyPool,
+    moves: mpsc::Sender<MoveWrite>,
 }
+
+/// One move waiting for the writer: the move, the new turn clock, and who to answer.
+#[derive(Debug)]
+struct MoveWrite {
+    game_id: String,
+    mv: MoveRow,
+    clock_deadline: Option<i64>,
+    done: oneshot::Sender<Result<()>>,
+}
+
+/// Most moves committed in one transaction.
+const MAX_BATCH: usize = 1024;
+/// Most moves in one INSERT statement (7 parameters each; SQLite allows 32,766).
+const INSERT_CHUNK: usize = 256;
+/// How often the background task checkpoints SQLite's WAL into the database file.
+const CHECKPOINT_EVERY: Duration = Duration::from_secs(1);
 
 impl Store {
     /// Opens `url` (`sqlite://file.db` or `postgres://...`), creating a SQLite file if needed,
@@ -119,7 +146,8 @@ impl Store {
             url.to_string()
         };
         let pool = AnyPoolOptions::new()
-            .max_connections(if sqlite { 4 } else { 16 })
+            // SQLite has one write lock: with one connection none of ours waits for another.
+            .max_connections(if sqlite { 1 } else { 16 })
             .after_connect(move |conn, _| {
                 Box::pin(async move {
                     if sqlite {
@@ -127,6 +155,8 @@ impl Store {
                         // process crash (SIGKILL), which is the failure the site guards against.
                         sqlx::query("PRAGMA journal_mode=WAL").execute(&mut *conn).await?;
                         sqlx::query("PRAGMA synchronous=NORMAL").execute(&mut *conn).await?;
+                        // The background checkpoint keeps the WAL short; this only backs it up.
+                        sqlx::query("PRAGMA wal_autocheckpoint=10000").execute(&mut *conn).await?;
                         sqlx::query("PRAGMA busy_timeout=10000").execute(&mut *conn).await?;
                         sqlx::query("PRAGMA foreign_keys=ON").execute(&mut *conn).await?;
                     }
@@ -136,7 +166,10 @@ impl Store {
             .connect(&url)
             .await?;
         MIGRATOR.run(&pool).await?;
-        Ok(Store { pool })
+        let (moves, rx) = mpsc::channel(4 * MAX_BATCH);
+        let checkpoint = if sqlite { Some(url) } else { None };
+        tokio::spawn(write_moves(pool.clone(), rx, checkpoint));
+        Ok(Store { pool, moves })
     }
 
     pub async fn create_player(&self, id: &str, token_hash: &str, name: &str, now: i64) -> Result<()> {
@@ -317,28 +350,14 @@ impl Store {
             .collect())
     }
 
-    /// Stores one move and the new turn clock together.
+    /// Stores one move and the new turn clock together; returns once they are committed
+    /// (possibly in one transaction with other tables' moves).
     pub async fn add_move(&self, game_id: &str, m: &MoveRow, clock_deadline: Option<i64>) -> Result<()> {
-        let mut tx = self.pool.begin().await?;
-        sqlx::query(
-            "INSERT INTO moves (game_id, ply, mv, side, by_kind, player_id, at) VALUES ($1, $2, $3, $4, $5, $6, $7)",
-        )
-        .bind(game_id)
-        .bind(m.ply)
-        .bind(&m.mv)
-        .bind(m.side)
-        .bind(&m.by_kind)
-        .bind(&m.player_id)
-        .bind(m.at)
-        .execute(&mut *tx)
-        .await?;
-        sqlx::query("UPDATE games SET clock_deadline = $1 WHERE id = $2")
-            .bind(clock_deadline)
-            .bind(game_id)
-            .execute(&mut *tx)
-            .await?;
-        tx.commit().await?;
-        Ok(())
+        let (done, answer) = oneshot::channel();
+        let w = MoveWrite { game_id: game_id.to_string(), mv: m.clone(), clock_deadline, done };
+        let stopped = || StoreError::Corrupt("the move writer stopped".into());
+        self.moves.send(w).await.map_err(|_| stopped())?;
+        answer.await.map_err(|_| stopped())?
     }
 
     /// Removes the moves from `from_ply` on (an accepted undo) and sets the new turn clock.
@@ -467,4 +486,89 @@ impl Store {
         let row = sqlx::query("SELECT COUNT(*) FROM moves").fetch_one(&self.pool).await?;
         Ok(row.get(0))
     }
+}
+
+/// The move writer: takes every move waiting, commits them in one transaction, then answers
+/// each. If the batch fails, each move is retried alone so one bad row fails only itself.
+/// On SQLite (`checkpoint` = its URL) it also checkpoints the WAL now and then, on a
+/// connection of its own. Ends when every `Store` is dropped.
+async fn write_moves(pool: AnyPool, mut rx: mpsc::Receiver<MoveWrite>, checkpoint: Option<String>) {
+    let (kick, kicked) = mpsc::channel::<()>(1);
+    let checkpointer = checkpoint.map(|url| tokio::spawn(checkpoints(url, kicked)));
+    let mut last_checkpoint = tokio::time::Instant::now();
+    let mut batch = Vec::with_capacity(MAX_BATCH);
+    while rx.recv_many(&mut batch, MAX_BATCH).await > 0 {
+        match insert_moves(&pool, &batch).await {
+            Ok(()) => {
+                for w in batch.drain(..) {
+                    let _ = w.done.send(Ok(()));
+                }
+            }
+            Err(_) => {
+                for w in batch.drain(..) {
+                    let r = insert_moves(&pool, std::slice::from_ref(&w)).await;
+                    let _ = w.done.send(r);
+                }
+            }
+        }
+        if last_checkpoint.elapsed() >= CHECKPOINT_EVERY {
+            last_checkpoint = tokio::time::Instant::now();
+            let _ = kick.try_send(());
+        }
+    }
+    drop(kick);
+    if let Some(c) = checkpointer {
+        let _ = c.await;
+    }
+}
+
+async fn insert_moves(pool: &AnyPool, batch: &[MoveWrite]) -> Result<()> {
+    let mut tx = pool.begin().await?;
+    // Two statements per chunk whatever its size: each statement is a round trip to the
+    // database, which under load costs more than the rows. A table waits for each of its
+    // moves, so a game appears at most once in a batch (the CASE takes the first match).
+    for chunk in batch.chunks(INSERT_CHUNK) {
+        let mut insert = String::from("INSERT INTO moves (game_id, ply, mv, side, by_kind, player_id, at) VALUES ");
+        let mut update = String::from("UPDATE games SET clock_deadline = CASE id");
+        let mut ids = String::new();
+        for i in 0..chunk.len() {
+            let (p, u) = (7 * i, 2 * i);
+            if i > 0 {
+                insert.push(',');
+                ids.push(',');
+            }
+            insert.push_str(&format!("(${},${},${},${},${},${},${})", p + 1, p + 2, p + 3, p + 4, p + 5, p + 6, p + 7));
+            update.push_str(&format!(" WHEN ${} THEN ${}", u + 1, u + 2));
+            ids.push_str(&format!("${}", u + 1));
+        }
+        update.push_str(&format!(" END WHERE id IN ({ids})"));
+        let mut q = sqlx::query(&insert);
+        for w in chunk {
+            let m = &w.mv;
+            q = q.bind(&w.game_id).bind(m.ply).bind(&m.mv).bind(m.side).bind(&m.by_kind).bind(&m.player_id).bind(m.at);
+        }
+        q.execute(&mut *tx).await?;
+        let mut q = sqlx::query(&update);
+        for w in chunk {
+            q = q.bind(&w.game_id).bind(w.clock_deadline);
+        }
+        q.execute(&mut *tx).await?;
+    }
+    tx.commit().await?;
+    Ok(())
+}
+
+/// Checkpoints SQLite's WAL (PASSIVE: never blocks the writer) each time it is kicked.
+async fn checkpoints(url: String, mut kicked: mpsc::Receiver<()>) {
+    let Ok(mut conn) = sqlx::AnyConnection::connect(&url).await else {
+        tracing::warn!("no connection for WAL checkpoints; SQLite checkpoints on its own");
+        return;
+    };
+    let _ = sqlx::query("PRAGMA busy_timeout=10000").execute(&mut conn).await;
+    while kicked.recv().await.is_some() {
+        if let Err(e) = sqlx::query("PRAGMA wal_checkpoint(PASSIVE)").execute(&mut conn).await {
+            tracing::warn!("WAL checkpoint: {e}");
+        }
+    }
+    let _ = conn.close().await;
 }

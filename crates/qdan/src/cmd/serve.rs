@@ -25,7 +25,8 @@ pub struct Args {
     /// Folder for the Juroku Musashi tables (built in the background on first use), or `off`.
     #[arg(long, env = "QDAN_TABLES", default_value = "tablebases")]
     tables: String,
-    /// HTTP requests per second allowed per IP address.
+    /// HTTP requests per second allowed per IP address (socket opens count too). Keep the
+    /// default on a public site; `qdan bench load` raises it for its own server child.
     #[arg(long, env = "QDAN_HTTP_RATE", default_value_t = 20.0)]
     http_rate: f64,
 }

@@ -18,6 +18,12 @@ use crate::{Ctx, now_ms, ratings};
 
 /// Events kept for resuming clients.
 const LOG_LEN: usize = 256;
+/// ... and at most this much text of them (the newest is always kept). Every event carries
+/// the whole table, so a client that missed more is as well served by one `state`; without
+/// this bound 256 full tables per live table would dominate the server's memory.
+const LOG_BYTES: usize = 16 * 1024;
+/// Events a socket's writer may fall behind by before it skips ahead to a full state.
+const CHANNEL_LEN: usize = 64;
 /// A table with no connection and nothing to do stops after this long.
 const IDLE_STOP: Duration = Duration::from_secs(300);
 
@@ -74,6 +80,8 @@ pub(super) struct Table {
     pub conns: HashMap<u64, String>,
     pub v: u64,
     log: VecDeque<(u64, Arc<str>)>,
+    /// Text held in `log`.
+    log_bytes: usize,
     tx: broadcast::Sender<Arc<str>>,
     /// A pending undo request by this seat.
     pub undo: Option<usize>,
@@ -149,7 +157,7 @@ impl Table {
             Some(row) => Some(Self::replay(store, row).await?),
             None => None,
         };
-        let (tx, _) = broadcast::channel(LOG_LEN);
+        let (tx, _) = broadcast::channel(CHANNEL_LEN);
         let mut table = Table {
             code,
             kind,
@@ -165,7 +173,8 @@ impl Table {
             // Versions start at the clock so a restarted table is always ahead of what any
             // client saw before: a client that resumes then gets a full state.
             v: now_ms() as u64,
-            log: VecDeque::with_capacity(LOG_LEN),
+            log: VecDeque::new(),
+            log_bytes: 0,
             tx,
             undo: None,
             declines: [0; 2],
@@ -400,10 +409,12 @@ impl Table {
             m.extend(d);
         }
         let text: Arc<str> = Arc::from(msg.to_string());
-        if self.log.len() == LOG_LEN {
-            self.log.pop_front();
-        }
+        self.log_bytes += text.len();
         self.log.push_back((self.v, text.clone()));
+        while self.log.len() > LOG_LEN || (self.log.len() > 1 && self.log_bytes > LOG_BYTES) {
+            let (_, old) = self.log.pop_front().expect("not empty");
+            self.log_bytes -= old.len();
+        }
         let _ = self.tx.send(text);
     }
 
