@@ -398,17 +398,29 @@ impl Table {
     }
 
     fn state_msg(&self) -> Arc<str> {
-        Arc::from(json!({"t": "state", "v": self.v, "table": self.table_json()}).to_string())
+        Arc::from(format!(r#"{{"t":"state","v":{},"table":{}}}"#, self.v, super::view::table_text(self)))
     }
 
     /// Records and broadcasts one event with the new table state.
     fn emit(&mut self, kind: &str, details: Value) {
         self.v += 1;
-        let mut msg = json!({"t": "event", "v": self.v, "kind": kind, "table": self.table_json()});
-        if let (Value::Object(m), Value::Object(d)) = (&mut msg, details) {
-            m.extend(d);
+        // Written as text around the table's own text: this runs for every move.
+        let mut text = format!(
+            r#"{{"t":"event","v":{},"kind":{},"table":{}"#,
+            self.v,
+            Value::from(kind),
+            super::view::table_text(self)
+        );
+        if let Value::Object(d) = details {
+            for (k, v) in d {
+                text.push(',');
+                text.push_str(&Value::from(k).to_string());
+                text.push(':');
+                text.push_str(&v.to_string());
+            }
         }
-        let text: Arc<str> = Arc::from(msg.to_string());
+        text.push('}');
+        let text: Arc<str> = Arc::from(text);
         self.log_bytes += text.len();
         self.log.push_back((self.v, text.clone()));
         while self.log.len() > LOG_LEN || (self.log.len() > 1 && self.log_bytes > LOG_BYTES) {
@@ -895,11 +907,6 @@ impl Table {
         if let Err(e) = self.apply_move(seat, &mv, by, None).await {
             tracing::error!(code = %self.code, "CPU move {mv} refused: {}", e.message);
         }
-    }
-
-    /// Everything a client shows, for events and states.
-    fn table_json(&self) -> Value {
-        super::view::table_json(self)
     }
 }
 
