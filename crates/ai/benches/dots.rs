@@ -62,11 +62,7 @@ fn solve(size: &str, bits: Option<u32>, plain: bool, drawn: &str) {
         // reported as it ends: a long solve that is cut off still says which half it proved.
         for beta in [0, 1] {
             let ok = solver.at_least(drawn, beta).expect("no deadline");
-            println!(
-                "  value >= {beta}: {ok}  at {:.1}s  nodes {}",
-                t.elapsed().as_secs_f64(),
-                solver.stats.nodes
-            );
+            println!("  value >= {beta}: {ok}  at {:.1}s  nodes {}", t.elapsed().as_secs_f64(), solver.stats.nodes);
         }
     }
     let v = solver.value(drawn).expect("no deadline");
