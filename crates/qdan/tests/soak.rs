@@ -195,11 +195,9 @@ async fn player(run: Arc<Run>, code: String, token: String, seat: usize, seed: u
                         pending = None;
                     }
                 }
-                Some("error") => {
-                    if pending.as_ref().is_some_and(|(id, _, _)| msg["id"] == *id) {
-                        run.stats.refused.fetch_add(1, Ordering::Relaxed);
-                        pending = None;
-                    }
+                Some("error") if pending.as_ref().is_some_and(|(id, _, _)| msg["id"] == *id) => {
+                    run.stats.refused.fetch_add(1, Ordering::Relaxed);
+                    pending = None;
                 }
                 _ => {}
             }
