@@ -29,7 +29,7 @@ learn-musashi-note-limit = 100 Züge der Kinder ohne Einsperren: Das Elternteil 
 learn-musashi-note-target = Zehn gefangen: Das Elternteil gewinnt.
 
 learn-dots-line-title = Eine Linie ziehen
-learn-dots-line-text = Zieht abwechselnd eine Linie zwischen zwei benachbarten Punkten. Tippe zwischen zwei Punkte, um zu zeichnen.
+learn-dots-line-text = Ihr zieht abwechselnd je eine Linie zwischen zwei benachbarten Punkten. Tippe zwischen zwei Punkte, um eine zu ziehen.
 learn-dots-box-title = Ein Kästchen schließen
 learn-dots-box-text = Wer die vierte Seite eines Kästchens zieht, bekommt es und zieht noch einmal. Schließ das Kästchen mit drei Seiten.
 learn-dots-third-side-title = Die dritte Seite
