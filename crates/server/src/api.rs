@@ -1,7 +1,6 @@
 //! The JSON HTTP endpoints: identity, groups, options, leaderboard (`docs/protocol.md`).
 
 use std::net::SocketAddr;
-use std::sync::Arc;
 
 use axum::extract::rejection::JsonRejection;
 use axum::extract::{ConnectInfo, Path, Request, State};
@@ -15,7 +14,6 @@ use serde::Deserialize;
 use serde_json::{Value, json};
 
 use crate::error::ApiError;
-use crate::ratelimit::PerKey;
 use crate::store::{GroupRow, PlayerRow};
 use crate::{AppState, ids, now_ms, table};
 
@@ -30,9 +28,11 @@ pub fn routes() -> Router<AppState> {
 }
 
 /// Refuses a request when its IP address has used up its share (HTTP API and socket opens).
-pub(crate) async fn limit_per_ip(State(limiter): State<Arc<PerKey>>, req: Request, next: Next) -> Response {
-    let ip = req.extensions().get::<ConnectInfo<SocketAddr>>().map(|c| c.0.ip());
-    if ip.is_some_and(|ip| !limiter.allow(ip)) {
+/// Behind a trusted reverse proxy the address comes from `X-Forwarded-For` (`client_ip`).
+pub(crate) async fn limit_per_ip(State(state): State<AppState>, req: Request, next: Next) -> Response {
+    let peer = req.extensions().get::<ConnectInfo<SocketAddr>>().map(|c| c.0.ip());
+    let ip = peer.map(|peer| state.ctx.config.trusted_proxies.client_ip(peer, req.headers()));
+    if ip.is_some_and(|ip| !state.http_limit.allow(ip)) {
         return ApiError::RateLimited.into_response();
     }
     next.run(req).await

@@ -8,6 +8,7 @@
 //! `GET /api/lesson/{game}`, `POST /api/lesson/{game}/{step}`, `GET /ws/{code}`, and the pages of the `site` crate.
 
 mod api;
+pub mod client_ip;
 mod error;
 pub mod ids;
 pub mod lesson;
@@ -52,6 +53,8 @@ pub struct Config {
     pub http_rate: f64,
     /// WebSocket messages per second allowed per connection (burst: twice as many).
     pub ws_rate: f64,
+    /// Reverse proxies whose `X-Forwarded-For` names the client for the per-IP limits.
+    pub trusted_proxies: client_ip::TrustedProxies,
 }
 
 impl Default for Config {
@@ -66,6 +69,7 @@ impl Default for Config {
             clock_second: Duration::from_secs(1),
             http_rate: 20.0,
             ws_rate: 20.0,
+            trusted_proxies: client_ip::TrustedProxies::default(),
         }
     }
 }
@@ -112,12 +116,11 @@ pub fn now_ms() -> i64 {
 pub fn app(state: AppState) -> Router {
     let csp = "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; \
                connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'";
-    let limiter = state.http_limit.clone();
     Router::new()
         .merge(api::routes())
         .merge(lesson::routes())
         .merge(ws::routes())
-        .layer(axum::middleware::from_fn_with_state(limiter, api::limit_per_ip))
+        .layer(axum::middleware::from_fn_with_state(state.clone(), api::limit_per_ip))
         .with_state(state)
         .merge(site::router())
         .layer(SetResponseHeaderLayer::if_not_present(header::CONTENT_SECURITY_POLICY, HeaderValue::from_static(csp)))

@@ -149,3 +149,33 @@ async fn the_per_ip_limit_refuses_then_recovers() {
     tokio::time::sleep(std::time::Duration::from_millis(600)).await;
     assert_eq!(s.http.get(s.url("/api/options/dots")).send().await.unwrap().status(), 200);
 }
+
+/// Spends the per-IP burst with one `X-Forwarded-For` value; returns how many were refused.
+async fn refused_with_forwarded(s: &TestServer, forwarded: &str, n: usize) -> usize {
+    let mut refused = 0;
+    for _ in 0..n {
+        let r = s.http.get(s.url("/api/options/dots")).header("x-forwarded-for", forwarded).send().await.unwrap();
+        refused += usize::from(r.status() == 429);
+    }
+    refused
+}
+
+/// Behind a trusted proxy each forwarded client has its own bucket (5/s, burst 10 here); a
+/// client that is not a trusted proxy cannot escape its bucket by sending the header itself.
+#[tokio::test]
+async fn forwarded_addresses_count_only_from_trusted_proxies() {
+    // Untrusted (the default): the header is ignored, so new forged addresses do not help.
+    let s = TestServer::start_with(server::Config { http_rate: 5.0, ..fast_config() }, None).await;
+    assert!(refused_with_forwarded(&s, "198.51.100.1", 40).await >= 15);
+    assert!(refused_with_forwarded(&s, "198.51.100.2", 10).await >= 7, "a forged header escaped the limit");
+
+    // The test client (127.0.0.1) as the proxy: the limit follows the forwarded client.
+    let trusted = "127.0.0.1, ::1".parse().unwrap();
+    let s = TestServer::start_with(server::Config { http_rate: 5.0, trusted_proxies: trusted, ..fast_config() }, None)
+        .await;
+    assert!(refused_with_forwarded(&s, "198.51.100.1", 40).await >= 15);
+    // Another client behind the same proxy is not held back by the first one.
+    assert_eq!(refused_with_forwarded(&s, "198.51.100.2", 10).await, 0);
+    // A client that forges an address in front of the proxy's entry stays in its own bucket.
+    assert!(refused_with_forwarded(&s, "203.0.113.50, 198.51.100.1", 10).await >= 7);
+}
