@@ -1,5 +1,6 @@
 // Against the CPU: a whole Dots and Boxes game (with a reload in the middle that returns to
-// the seat), and a Juroku Musashi game where a move is taken back at once.
+// the seat), a Juroku Musashi game where a move is taken back at once, and the Hint button
+// on both boards.
 
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
@@ -108,4 +109,43 @@ test('take back a move against the CPU at once', async () => {
   await shot(me.page, 'musashi-cpu-1280x800');
   assert.deepEqual(me.errors, []);
   await me.context.close();
+});
+
+test('the Hint button shows a legal move on the board, in words too, and it can be played', async () => {
+  const me = await newPlayer(browser, PHONE);
+  await startVsCpu(me.page, 'dots', 'expert');
+  await waitState(me.page, 's.table.view.turn === s.table.seats[s.seat].side');
+  await me.page.locator('#hint').click();
+  const mark = me.page.locator('svg.dots-board .hint[data-hint]');
+  await mark.waitFor({ state: 'attached' }); // a vertical line has no width: never "visible"
+  const edge = Number(await mark.getAttribute('data-hint'));
+  const st = await state(me.page);
+  assert.ok(st.table.view.legal.includes(edge), `hint ${edge} is not legal`);
+  await me.page.locator('#notice').filter({ hasText: /^Suggested move: Line (across|down), / }).waitFor();
+  await shot(me.page, 'dots-hint-390x844');
+  // Playing the suggested line clears the mark.
+  await me.page.locator(`svg.dots-board .edge-hit[data-edge="${edge}"]`).click();
+  await waitState(me.page, `s.table.view.lines.some((l) => l.edge === ${edge})`);
+  await mark.waitFor({ state: 'detached' });
+  assert.deepEqual(me.errors, []);
+  await me.context.close();
+
+  const m = await newPlayer(browser, PHONE, 'de-DE');
+  await m.page.goto(`${server.url}/de/games/musashi`);
+  await m.page.locator('#play-cpu input[value="intermediate"]').check();
+  await m.page.locator('#play-cpu button[type="submit"]').click();
+  await waitState(m.page, 's.seat === 0 && s.table.status === "playing" && s.table.view.turn === s.table.seats[0].side');
+  await m.page.locator('#hint').filter({ hasText: 'Tipp' }).click();
+  const ring = m.page.locator('svg.musashi-board .hint[data-hint]');
+  await ring.waitFor({ state: 'attached' });
+  const move = String(await ring.getAttribute('data-hint'));
+  const ms = await state(m.page);
+  assert.ok(ms.table.view.legal.includes(move), `hint ${move} is not legal`);
+  await m.page.locator('#notice').filter({ hasText: `Vorschlag: ${move.replace('-', '–')}` }).waitFor();
+  await shot(m.page, 'musashi-hint-de-390x844');
+  await musashiMove(m.page, move);
+  await waitState(m.page, `${PLIES} >= 1`);
+  await ring.waitFor({ state: 'detached' });
+  assert.deepEqual(m.errors, []);
+  await m.context.close();
 });

@@ -53,6 +53,8 @@ test('two friends play a whole game of Dots and Boxes through an invite link', a
   await waitState(guest.page, 's.seat === 1 && s.table.status === "playing"');
   assert.equal(await guest.page.locator('svg.dots-board').getAttribute('data-size'), '3x3');
   assert.equal(await guest.page.locator('svg.dots-board .dot').count(), 16);
+  // Hints are for games against the CPU only.
+  assert.equal(await guest.page.locator('#hint').isHidden(), true);
 
   // A third visitor watches: both seats are taken, so they are counted as a spectator.
   const watcher = await newPlayer(browser, PHONE, 'hi-IN');

@@ -4,6 +4,7 @@
 // client (ws.js) keeps it current across reconnects.
 
 import { ensureToken, forgetToken, gameOptions } from './api.js';
+import { edgeInfo } from './dots/board.js';
 import { createDotsBoard } from './dots/index.js';
 import { h, s } from './dom.js';
 import { createMusashiBoard } from './musashi/index.js';
@@ -103,6 +104,10 @@ export function start(data, t, announce) {
   let savedNote = false;
   let clockAt = 0;
   let everConnected = false;
+  /** The CPU's suggestion for the move at `ply` (Hint button; only against the CPU). */
+  /** @type {{ ply: number, move: string } | null} */
+  let hint = null;
+  let hintAsked = false;
 
   // ---- the panel's fixed parts, built once so focus survives updates ----
   const seatsEl = h('div', { class: 'seats', id: 'seats' });
@@ -112,7 +117,8 @@ export function start(data, t, announce) {
   const undoEl = h('div', { class: 'undo-box', id: 'undo-box', role: 'status' });
   const undoBtn = h('button', { type: 'button', class: 'btn', id: 'undo' });
   const resignBtn = h('button', { type: 'button', class: 'btn', id: 'resign' }, t('play-resign'));
-  const actions = h('div', { class: 'actions' }, undoBtn, resignBtn);
+  const hintBtn = h('button', { type: 'button', class: 'btn', id: 'hint' }, t('play-hint'));
+  const actions = h('div', { class: 'actions' }, hintBtn, undoBtn, resignBtn);
   const confirmYes = h('button', { type: 'button', class: 'btn danger', id: 'resign-yes' }, t('play-resign-yes'));
   const confirmNo = h('button', { type: 'button', class: 'btn', id: 'resign-no' }, t('play-cancel'));
   const confirmEl = h('div', { class: 'confirm', hidden: true, role: 'alertdialog', 'aria-labelledby': 'resign-q' },
@@ -206,6 +212,14 @@ export function start(data, t, announce) {
     }
   };
 
+  /** A move as people read it: `c3–d3`, or a Dots line by row and column. @param {string} move */
+  const describeMove = (move) => {
+    const v = table?.view;
+    if (v?.game !== 'dots') return move.replace('-', '–');
+    const i = edgeInfo(v.w, v.h, Number(move));
+    return t(i.horizontal ? 'dots-edge-h' : 'dots-edge-v', { row: i.r + 1, col: i.c + 1 });
+  };
+
   // ---- who is who ----
   const mySeat = () => {
     if (!table || !you) return null;
@@ -236,6 +250,7 @@ export function start(data, t, announce) {
    */
   const narrate = (msg, prev, now) => {
     const v = now.view;
+    if (msg.kind === 'move' || msg.kind === 'undo' || msg.kind === 'rematch') hint = null;
     switch (msg.kind) {
       case 'move': {
         notice = '';
@@ -333,6 +348,7 @@ export function start(data, t, announce) {
         mySide,
         interactive: playing && mySide !== null && v.turn === mySide && !v.outcome,
         showDanger: table.options.showDanger !== false,
+        hint: hint && hint.ply === pliesPlayed(table) ? hint.move : null,
       });
     } else if (board) {
       // Before the first game: the start position of the rules chosen so far.
@@ -474,6 +490,9 @@ export function start(data, t, announce) {
     undoBtn.hidden = !seated || !playing;
     undoBtn.disabled = pliesPlayed(table) === 0 || table.undo?.requestedBy === me;
     resignBtn.hidden = !seated || !playing;
+    const mySide = seated ? table.seats[me]?.side : null;
+    hintBtn.hidden = !seated || !playing || !vsCpu();
+    hintBtn.disabled = hintAsked || !table.view || !!table.view.outcome || table.view.turn !== mySide;
     actions.hidden = !seated || !playing;
     confirmEl.hidden = !(resignConfirm && playing && seated);
   };
@@ -606,6 +625,22 @@ export function start(data, t, announce) {
 
   // ---- buttons ----
   undoBtn.addEventListener('click', () => intent('undo'));
+  hintBtn.addEventListener('click', async () => {
+    if (!table) return;
+    const ply = pliesPlayed(table);
+    hintAsked = true;
+    render();
+    const reply = await intent('hint');
+    hintAsked = false;
+    // A move made while the CPU thought makes the suggestion stale.
+    if (reply && table && pliesPlayed(table) === ply) {
+      const move = typeof reply.move === 'string' ? reply.move : null;
+      hint = move ? { ply, move } : null;
+      notice = move ? t('play-hint-shown', { move: describeMove(move) }) : t('play-hint-none');
+      announce(notice);
+    }
+    render();
+  });
   resignBtn.addEventListener('click', () => {
     resignConfirm = true;
     render();

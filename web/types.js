@@ -154,6 +154,7 @@
  * @property {Side | null} mySide  The side this device plays, or null when watching.
  * @property {boolean} interactive  Whether this device may move now.
  * @property {boolean} showDanger  Musashi: draw the danger hints.
+ * @property {string | null} [hint]  A move the CPU suggested (the Hint button), drawn on the board.
  */
 
 /**

@@ -41,7 +41,7 @@ export function sideIcon(side, x, y, size) {
 /** @param {DrawState} st */
 export function drawKey(st) {
   const v = st.view;
-  return [v.size, v.lines.length, v.last?.edge, v.turn, v.outcome?.reason, st.opts.interactive, st.cursor, v.legal.length].join('|');
+  return [v.size, v.lines.length, v.last?.edge, v.turn, v.outcome?.reason, st.opts.interactive, st.cursor, v.legal.length, st.opts.hint ?? ''].join('|');
 }
 
 /** @param {number} w @param {number} h */
@@ -112,6 +112,12 @@ export function dynamicLayer(st) {
         s('line', { class: 'preview', x1, y1, x2, y2 })));
     }
     layer.append(hits);
+  }
+
+  const hint = st.opts.hint ? Number(st.opts.hint) : NaN;
+  if (!v.outcome && v.legal.includes(hint)) {
+    const { x1, y1, x2, y2 } = segment(w, h, hint);
+    layer.append(s('line', { class: `hint side-${v.turn}`, 'data-hint': hint, x1, y1, x2, y2 }));
   }
 
   if (st.cursor !== null) {

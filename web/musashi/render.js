@@ -68,7 +68,7 @@ export function staticLayer(kind) {
 /** @param {DrawState} st */
 export function drawKey(st) {
   const v = st.view;
-  return [v.position, v.last?.move, v.outcome?.reason, st.opts.showDanger, st.opts.interactive, st.selected, st.cursor,
+  return [v.position, v.last?.move, v.outcome?.reason, st.opts.showDanger, st.opts.interactive, st.opts.hint ?? '', st.selected, st.cursor,
     st.drag ? `${st.drag.from}@${Math.round(st.drag.x)},${Math.round(st.drag.y)}` : '', v.legal.length].join('|');
 }
 
@@ -140,6 +140,17 @@ export function dynamicLayer(st) {
         s('circle', { r: 17 }),
         s('text', { y: 7, 'text-anchor': 'middle' }, `×${c.takes}`)));
     }
+  }
+
+  if (st.opts.hint && !v.outcome && v.legal.includes(st.opts.hint)) {
+    // The suggested step: a dashed arrow shaft onto a ring at the point to move to.
+    const [from, to] = st.opts.hint.split('-');
+    const [x1, y1] = toXY(from);
+    const [x2, y2] = toXY(to);
+    layer.append(s('g', { class: 'hint', 'data-hint': st.opts.hint },
+      s('line', { x1, y1, x2, y2 }),
+      s('circle', { cx: x1, cy: y1, r: 44 }),
+      s('circle', { cx: x2, cy: y2, r: 30 })));
   }
 
   if (st.selected) {
