@@ -141,3 +141,30 @@ async fn a_game_against_the_cpu_to_the_end() {
     }
     assert!(a.table["result"]["reason"].is_string());
 }
+
+/// One hint at a time per table. A connection already waits for each answer before reading its
+/// next intent, but the same player in several tabs could start one CPU search per tab; the
+/// second gets `rate-limited` and may ask again once the answer came.
+#[tokio::test]
+async fn a_second_hint_while_one_is_worked_out_is_refused() {
+    let s = TestServer::start().await;
+    let (ta, _) = s.player("Ana").await;
+    // The Musashi expert searches until its time budget here (no tables in tests).
+    let code = s.group(&ta, json!({"game": "musashi", "cpu": "expert"})).await;
+    let mut tab1 = s.client(&code, &ta).await;
+    let mut tab2 = s.client(&code, &ta).await;
+    assert_eq!(tab1.table["seats"][0]["side"], tab1.table["view"]["turn"]);
+    tab1.send(json!({"t": "hint", "id": 900})).await;
+    // Give the first request time to reach the table before the second tab asks.
+    tokio::time::sleep(Duration::from_millis(100)).await;
+    let second = tab2.intent(json!({"t": "hint"})).await;
+    assert_eq!(second["code"], "rate-limited", "{second}");
+    let first = loop {
+        let m = tab1.recv().await;
+        if m["id"] == 900 {
+            break m;
+        }
+    };
+    assert_eq!(first["t"], "hint", "{first}");
+    assert_eq!(tab2.intent(json!({"t": "hint"})).await["t"], "hint");
+}

@@ -3,6 +3,7 @@
 
 use std::collections::{HashMap, VecDeque};
 use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
 use ai::Level;
@@ -89,6 +90,9 @@ pub(super) struct Table {
     undo_wait: [Option<Instant>; 2],
     pub rematch: [bool; 2],
     cpu_inflight: Option<(i64, usize)>,
+    /// Set while a hint is being worked out: one at a time per table, so a client that floods
+    /// `hint` cannot keep many CPU searches running.
+    hint_busy: Arc<AtomicBool>,
     empty_since: Option<Instant>,
 }
 
@@ -181,6 +185,7 @@ impl Table {
             undo_wait: [None; 2],
             rematch: [false; 2],
             cpu_inflight: None,
+            hint_busy: Arc::new(AtomicBool::new(false)),
             empty_since: Some(Instant::now()),
             ctx,
         };
@@ -450,8 +455,14 @@ impl Table {
             Intent::Name { name } => self.rename(pid, &name).await,
             Intent::Hint {} => match self.hint(pid) {
                 Ok(game) => {
+                    let (busy, slots) = (self.hint_busy.clone(), self.ctx.cpu_slots.clone());
                     tokio::spawn(async move {
-                        let mv = tokio::task::spawn_blocking(move || ai::hint(&game)).await.ok().flatten();
+                        // A hint takes a CPU slot like the CPU's own moves: all searches together stay within the cores.
+                        let mv = match slots.acquire_owned().await {
+                            Ok(_permit) => tokio::task::spawn_blocking(move || ai::hint(&game)).await.ok().flatten(),
+                            Err(_) => None,
+                        };
+                        busy.store(false, Ordering::Release);
                         let _ = reply.send(Ok(Reply::Hint { mv }));
                     });
                     return None;
@@ -828,6 +839,9 @@ impl Table {
         }
         if live.game.turn() != live.side_of_seat(seat) {
             return Err(err("not-your-turn", "it is not your turn"));
+        }
+        if self.hint_busy.swap(true, Ordering::AcqRel) {
+            return Err(err("rate-limited", "a hint is already being worked out"));
         }
         Ok(live.game.clone())
     }
