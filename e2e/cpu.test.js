@@ -3,23 +3,10 @@
 // on both boards.
 
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
-import { DESKTOP, PHONE, PLIES, launch, musashiMove, newPlayer, shot, startServer, state, waitState } from './harness.js';
+import { test } from 'node:test';
+import { DESKTOP, PHONE, PLIES, musashiMove, newPlayer, serverAndBrowser, shot, state, waitState } from './harness.js';
 
-/** @type {Awaited<ReturnType<typeof startServer>>} */
-let server;
-/** @type {import('playwright-core').Browser} */
-let browser;
-
-before(async () => {
-  server = await startServer();
-  browser = await launch();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const env = serverAndBrowser();
 
 /**
  * @param {import('playwright-core').Page} page
@@ -27,7 +14,7 @@ after(async () => {
  * @param {string} level
  */
 async function startVsCpu(page, game, level) {
-  await page.goto(`${server.url}/en/games/${game}`);
+  await page.goto(`${env.server.url}/en/games/${game}`);
   await page.locator(`#play-cpu input[value="${level}"]`).check();
   await page.locator('#play-cpu button[type="submit"]').click();
   await page.waitForURL(/\/en\/g\/[A-Za-z0-9]+$/);
@@ -35,7 +22,7 @@ async function startVsCpu(page, game, level) {
 }
 
 test('a whole Dots and Boxes game against the CPU, with a reload mid-game', async () => {
-  const me = await newPlayer(browser, PHONE);
+  const me = await newPlayer(env.browser, PHONE);
   await startVsCpu(me.page, 'dots', 'beginner');
   const first = await state(me.page);
   assert.ok(first.table.seats[1].cpu, 'the CPU holds the second seat');
@@ -71,7 +58,7 @@ test('a whole Dots and Boxes game against the CPU, with a reload mid-game', asyn
 });
 
 test('take back a move against the CPU at once', async () => {
-  const me = await newPlayer(browser, DESKTOP);
+  const me = await newPlayer(env.browser, DESKTOP);
   await startVsCpu(me.page, 'musashi', 'beginner');
   await me.page.locator('.seat.mine .seat-role').filter({ hasText: 'Parent' }).waitFor();
   await musashiMove(me.page, 'c3-d3');
@@ -112,7 +99,7 @@ test('take back a move against the CPU at once', async () => {
 });
 
 test('the Hint button shows a legal move on the board, in words too, and it can be played', async () => {
-  const me = await newPlayer(browser, PHONE);
+  const me = await newPlayer(env.browser, PHONE);
   await startVsCpu(me.page, 'dots', 'expert');
   await waitState(me.page, 's.table.view.turn === s.table.seats[s.seat].side');
   await me.page.locator('#hint').click();
@@ -130,8 +117,8 @@ test('the Hint button shows a legal move on the board, in words too, and it can 
   assert.deepEqual(me.errors, []);
   await me.context.close();
 
-  const m = await newPlayer(browser, PHONE, 'de-DE');
-  await m.page.goto(`${server.url}/de/games/musashi`);
+  const m = await newPlayer(env.browser, PHONE, 'de-DE');
+  await m.page.goto(`${env.server.url}/de/games/musashi`);
   await m.page.locator('#play-cpu input[value="intermediate"]').check();
   await m.page.locator('#play-cpu button[type="submit"]').click();
   await waitState(m.page, 's.seat === 0 && s.table.status === "playing" && s.table.view.turn === s.table.seats[0].side');

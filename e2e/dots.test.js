@@ -3,23 +3,10 @@
 // the rematch uses it with the first mover swapped.
 
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
-import { DESKTOP, PHONE, launch, newPlayer, shot, startServer, state, waitState } from './harness.js';
+import { test } from 'node:test';
+import { DESKTOP, PHONE, newPlayer, serverAndBrowser, shot, state, waitState } from './harness.js';
 
-/** @type {Awaited<ReturnType<typeof startServer>>} */
-let server;
-/** @type {import('playwright-core').Browser} */
-let browser;
-
-before(async () => {
-  server = await startServer();
-  browser = await launch();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const env = serverAndBrowser();
 
 /**
  * Draws the first line the page offers, by tapping the board between its two dots.
@@ -33,12 +20,12 @@ async function drawFirst(page) {
 }
 
 test('two friends play a whole game of Dots and Boxes through an invite link', async () => {
-  const host = await newPlayer(browser, PHONE, 'ru-RU');
-  const guest = await newPlayer(browser, DESKTOP);
+  const host = await newPlayer(env.browser, PHONE, 'ru-RU');
+  const guest = await newPlayer(env.browser, DESKTOP);
 
-  await host.page.goto(`${server.url}/`);
+  await host.page.goto(`${env.server.url}/`);
   await host.page.waitForURL(/\/ru\/$/);
-  await host.page.goto(`${server.url}/ru/games/dots`);
+  await host.page.goto(`${env.server.url}/ru/games/dots`);
   await host.page.locator('#play-friend').click();
   await host.page.waitForURL(/\/ru\/g\/[A-Za-z0-9]+$/);
   await waitState(host.page, 's.seat === 0');
@@ -57,7 +44,7 @@ test('two friends play a whole game of Dots and Boxes through an invite link', a
   assert.equal(await guest.page.locator('#hint').isHidden(), true);
 
   // A third visitor watches: both seats are taken, so they are counted as a spectator.
-  const watcher = await newPlayer(browser, PHONE, 'hi-IN');
+  const watcher = await newPlayer(env.browser, PHONE, 'hi-IN');
   await watcher.page.goto(invite.replace('/ru/', '/hi/'));
   await waitState(watcher.page, 's.seat === null && s.table.status === "playing"');
   await watcher.page.locator('#turn').filter({ hasText: 'आप यह खेल देख रहे हैं' }).waitFor();
@@ -120,8 +107,8 @@ test('two friends play a whole game of Dots and Boxes through an invite link', a
   assert.equal(end.ranked, true);
   await guest.page.locator('.end-card').filter({ hasText: /Rating: 1500 → \d+/ }).waitFor();
   await shot(guest.page, 'dots-3x3-end-1280x800');
-  const board = await newPlayer(browser, DESKTOP);
-  await board.page.goto(`${server.url}/en/leaderboard`);
+  const board = await newPlayer(env.browser, DESKTOP);
+  await board.page.goto(`${env.server.url}/en/leaderboard`);
   const rows = board.page.locator('table[data-game="dots"] tbody tr');
   await rows.nth(1).waitFor();
   assert.equal(await rows.count(), 2);

@@ -7,6 +7,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
+import { after, before } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 
@@ -83,6 +84,23 @@ export async function startServer() {
       await rm(dir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * One server and one browser for a test file: started before its first test, closed after
+ * its last. Read `env.server` and `env.browser` inside the tests.
+ */
+export function serverAndBrowser() {
+  const env = /** @type {{ server: Awaited<ReturnType<typeof startServer>>, browser: import('playwright-core').Browser }} */ ({});
+  before(async () => {
+    env.server = await startServer();
+    env.browser = await launch();
+  });
+  after(async () => {
+    await env.browser?.close();
+    await env.server?.stop();
+  });
+  return env;
 }
 
 /** Launches Debian's Chromium, headless. */

@@ -3,23 +3,10 @@
 // every locale's step texts, hints and notes present. Screenshots of two steps per lesson.
 
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
-import { LANGS, PHONE, launch, musashiMove, newPlayer, shot, startServer, waitState } from './harness.js';
+import { test } from 'node:test';
+import { LANGS, PHONE, musashiMove, newPlayer, serverAndBrowser, shot, waitState } from './harness.js';
 
-/** @type {Awaited<ReturnType<typeof startServer>>} */
-let server;
-/** @type {import('playwright-core').Browser} */
-let browser;
-
-before(async () => {
-  server = await startServer();
-  browser = await launch();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const env = serverAndBrowser();
 
 /** @param {import('playwright-core').Page} page @param {string} id */
 async function atStep(page, id) {
@@ -53,8 +40,8 @@ async function dotsLine(page, edge, boxes) {
 
 test('the Juroku Musashi lesson, end to end, ends in a game against the beginner CPU', async () => {
   const started = Date.now();
-  const { context, page, errors } = await newPlayer(browser, PHONE);
-  await page.goto(`${server.url}/en/games/musashi/learn`);
+  const { context, page, errors } = await newPlayer(env.browser, PHONE);
+  await page.goto(`${env.server.url}/en/games/musashi/learn`);
   await page.locator('body[data-ready="true"]').waitFor();
   assert.equal(await page.locator('#lesson-count').textContent(), 'Step 1 of 9');
   assert.equal(await page.locator('#lesson-next').textContent(), 'Skip');
@@ -130,8 +117,8 @@ test('the Juroku Musashi lesson, end to end, ends in a game against the beginner
 
 test('the Dots and Boxes lesson, end to end, with double-dealing', async () => {
   const started = Date.now();
-  const { context, page, errors } = await newPlayer(browser, PHONE);
-  await page.goto(`${server.url}/en/games/dots/learn`);
+  const { context, page, errors } = await newPlayer(env.browser, PHONE);
+  await page.goto(`${env.server.url}/en/games/dots/learn`);
   await page.locator('body[data-ready="true"]').waitFor();
   assert.equal(await page.locator('#lesson-count').textContent(), 'Step 1 of 6');
   await dotsLine(page, 5);
@@ -186,11 +173,11 @@ test('the Dots and Boxes lesson, end to end, with double-dealing', async () => {
 });
 
 test('every locale has every step text, hint and note of both lessons', async () => {
-  const { context, page, errors } = await newPlayer(browser, PHONE);
+  const { context, page, errors } = await newPlayer(env.browser, PHONE);
   /** @type {Record<string, Set<string>>} */
   const keys = {};
   for (const lang of LANGS) {
-    const html = await (await fetch(`${server.url}/${lang}/games/dots/learn`)).text();
+    const html = await (await fetch(`${env.server.url}/${lang}/games/dots/learn`)).text();
     const data = JSON.parse(html.split('<script id="qdan-data" type="application/json">')[1].split('</script>')[0]);
     keys[lang] = new Set([...data.ftl.matchAll(/^(learn-[a-z0-9-]+) =/gm)].map((m) => m[1]));
   }
@@ -201,7 +188,7 @@ test('every locale has every step text, hint and note of both lessons', async ()
 
   for (const lang of LANGS) {
     for (const game of ['musashi', 'dots']) {
-      await page.goto(`${server.url}/${lang}/games/${game}/learn`);
+      await page.goto(`${env.server.url}/${lang}/games/${game}/learn`);
       await page.locator('body[data-ready="true"]').waitFor();
       const steps = Number(await page.locator('.lesson').getAttribute('data-steps'));
       assert.equal(steps, game === 'musashi' ? 8 : 5);
@@ -227,7 +214,7 @@ test('every locale has every step text, hint and note of both lessons', async ()
   }
   // A hint in every locale: a wrong first move in the Dots box step.
   for (const lang of LANGS) {
-    await page.goto(`${server.url}/${lang}/games/dots/learn`);
+    await page.goto(`${env.server.url}/${lang}/games/dots/learn`);
     await page.locator('body[data-ready="true"]').waitFor();
     await next(page);
     await atStep(page, 'box');

@@ -2,30 +2,17 @@
 // no message missing in the client; the switcher remembers the choice; the lessons run.
 
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
-import { DESKTOP, LANGS, PHONE, englishIds, launch, newPlayer, shot, startServer, waitState } from './harness.js';
+import { test } from 'node:test';
+import { DESKTOP, LANGS, PHONE, englishIds, newPlayer, serverAndBrowser, shot, waitState } from './harness.js';
 
-/** @type {Awaited<ReturnType<typeof startServer>>} */
-let server;
-/** @type {import('playwright-core').Browser} */
-let browser;
-
-before(async () => {
-  server = await startServer();
-  browser = await launch();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const env = serverAndBrowser();
 
 /** Opens a group over HTTP, as a device of its own, and returns its code. @param {string} game */
 async function openGroup(game) {
-  const p = await (await fetch(`${server.url}/api/players`, {
+  const p = await (await fetch(`${env.server.url}/api/players`, {
     method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ name: 'Ana' }),
   })).json();
-  const g = await (await fetch(`${server.url}/api/groups`, {
+  const g = await (await fetch(`${env.server.url}/api/groups`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${p.token}` },
     body: JSON.stringify({ game }),
@@ -35,15 +22,15 @@ async function openGroup(game) {
 }
 
 test('every page renders in every locale with every message', async () => {
-  const ids = await englishIds(server.url);
+  const ids = await englishIds(env.server.url);
   assert.ok(ids.length > 100);
   const codes = { musashi: await openGroup('musashi'), dots: await openGroup('dots') };
-  const { context, page, errors } = await newPlayer(browser, PHONE);
+  const { context, page, errors } = await newPlayer(env.browser, PHONE);
   for (const lang of LANGS) {
     const paths = ['/', '/games/musashi', '/games/dots', '/games/musashi/learn', '/games/dots/learn', '/leaderboard',
       `/g/${codes.musashi}`, `/g/${codes.dots}`];
     for (const path of paths) {
-      await page.goto(`${server.url}/${lang}${path}`);
+      await page.goto(`${env.server.url}/${lang}${path}`);
       await page.locator('body[data-ready="true"]').waitFor();
       if (path.startsWith('/g/')) {
         // The visitor sits down in the free seat and the game starts.
@@ -71,10 +58,10 @@ test('every page renders in every locale with every message', async () => {
       assert.ok(wide <= PHONE.width, `${lang}${path} is ${wide}px wide`);
     }
     await shot(page, `group-dots-${lang}-390x844`);
-    await page.goto(`${server.url}/${lang}/g/${codes.musashi}`);
+    await page.goto(`${env.server.url}/${lang}/g/${codes.musashi}`);
     await waitState(page, 's.table.status === "playing"');
     await shot(page, `group-musashi-${lang}-390x844`);
-    await page.goto(`${server.url}/${lang}/games/musashi`);
+    await page.goto(`${env.server.url}/${lang}/games/musashi`);
     await shot(page, `game-musashi-${lang}-390x844`);
   }
   assert.deepEqual(errors, []);
@@ -82,21 +69,21 @@ test('every page renders in every locale with every message', async () => {
 });
 
 test('the language switcher remembers the choice', async () => {
-  const { context, page } = await newPlayer(browser, PHONE, 'en-US');
-  await page.goto(`${server.url}/`);
+  const { context, page } = await newPlayer(env.browser, PHONE, 'en-US');
+  await page.goto(`${env.server.url}/`);
   await page.waitForURL(/\/en\/$/);
   await page.locator('.langs summary').click();
   await page.locator('.langs a[data-lang="hi"]').click();
   await page.waitForURL(/\/hi\/$/);
   assert.equal(await page.getAttribute('html', 'lang'), 'hi');
-  await page.goto(`${server.url}/`);
+  await page.goto(`${env.server.url}/`);
   await page.waitForURL(/\/hi\/$/);
   await context.close();
 });
 
 test('the lessons judge moves on the board', async () => {
-  const { context, page, errors } = await newPlayer(browser, PHONE);
-  await page.goto(`${server.url}/en/games/musashi/learn`);
+  const { context, page, errors } = await newPlayer(env.browser, PHONE);
+  await page.goto(`${env.server.url}/en/games/musashi/learn`);
   await page.locator('svg.musashi-board [data-point="c3"]').click();
   await page.locator('svg.musashi-board [data-target="d3"]').click();
   await page.locator('#lesson-feedback.good').waitFor();
@@ -113,7 +100,7 @@ test('the lessons judge moves on the board', async () => {
 
   // Keyboard play: Enter puts the cursor on the Parent, Enter chooses it, an arrow moves the
   // cursor to a lit point, Enter moves there; the live region announces each step.
-  await page.goto(`${server.url}/en/games/musashi/learn`);
+  await page.goto(`${env.server.url}/en/games/musashi/learn`);
   await page.locator('svg.musashi-board').focus();
   await page.keyboard.press('Enter');
   await page.keyboard.press('Enter');
@@ -124,7 +111,7 @@ test('the lessons judge moves on the board', async () => {
   await page.locator('#lesson-feedback.good').waitFor();
   assert.equal(await page.locator('svg.musashi-board [data-piece="parent"]').getAttribute('data-point'), 'd3');
 
-  await page.goto(`${server.url}/en/games/dots/learn`);
+  await page.goto(`${env.server.url}/en/games/dots/learn`);
   await page.locator('svg.dots-board').focus();
   await page.keyboard.press('ArrowDown');
   await page.keyboard.press('Enter');
@@ -132,8 +119,8 @@ test('the lessons judge moves on the board', async () => {
   assert.equal(await page.locator('svg.dots-board .drawn').count(), 1);
   await page.locator('#lesson-next').click();
   // With a mouse, hovering between two dots previews the line.
-  const desk = await newPlayer(browser, DESKTOP);
-  await desk.page.goto(`${server.url}/en/games/dots/learn`);
+  const desk = await newPlayer(env.browser, DESKTOP);
+  await desk.page.goto(`${env.server.url}/en/games/dots/learn`);
   await desk.page.locator('svg.dots-board .edge-hit[data-edge="18"]').hover();
   await desk.page.waitForFunction(() => {
     const el = document.querySelector('svg.dots-board .edge-hit[data-edge="18"] .preview');
@@ -143,6 +130,8 @@ test('the lessons judge moves on the board', async () => {
   // Closing a box: edge 18 is the fourth side of the middle box.
   await page.locator('svg.dots-board [data-edge="18"]').click();
   await page.locator('#lesson-feedback.good').waitFor();
+  // The board redraws on the next animation frame, which may come after the feedback text.
+  await page.locator('svg.dots-board .box.owner-0').waitFor();
   assert.equal(await page.locator('svg.dots-board .box.owner-0').count(), 1);
   assert.deepEqual(errors, []);
   await context.close();

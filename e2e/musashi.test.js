@@ -5,23 +5,10 @@
 // second game ends by resignation.
 
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
-import { DESKTOP, PHONE, PLIES, launch, musashiMove, newPlayer, shot, startServer, state, waitState } from './harness.js';
+import { test } from 'node:test';
+import { DESKTOP, PHONE, PLIES, musashiMove, newPlayer, serverAndBrowser, shot, state, waitState } from './harness.js';
 
-/** @type {Awaited<ReturnType<typeof startServer>>} */
-let server;
-/** @type {import('playwright-core').Browser} */
-let browser;
-
-before(async () => {
-  server = await startServer();
-  browser = await launch();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const env = serverAndBrowser();
 
 // A short real game on the 25-point board (Parent first): the Parent walks to the edge and
 // the Children close its last way out on a2. Found with web/musashi/board.js; the server
@@ -29,11 +16,11 @@ after(async () => {
 const GAME = ['c3-c2', 'a1-b2', 'c2-c3', 'a2-a1', 'c3-b3', 'a3-b4', 'b3-a3', 'b4-b3', 'a3-a2', 'a4-a3'];
 
 test('two friends play Juroku Musashi through an invite link', async () => {
-  const host = await newPlayer(browser, DESKTOP);
-  const guest = await newPlayer(browser, PHONE, 'de-DE');
+  const host = await newPlayer(env.browser, DESKTOP);
+  const guest = await newPlayer(env.browser, PHONE, 'de-DE');
 
   // The host opens a group from the game page.
-  await host.page.goto(`${server.url}/en/games/musashi`);
+  await host.page.goto(`${env.server.url}/en/games/musashi`);
   await host.page.getByRole('button', { name: /Play with a friend/ }).click();
   await host.page.waitForURL(/\/en\/g\/[A-Za-z0-9]+$/);
   await waitState(host.page, 's.seat === 0 && s.table.status === "waiting"');

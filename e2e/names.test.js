@@ -2,30 +2,17 @@
 // up literally in the seats on both pages, and no element or script is made from it.
 
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
-import { PHONE, launch, newPlayer, startServer, waitState } from './harness.js';
+import { test } from 'node:test';
+import { PHONE, newPlayer, serverAndBrowser, waitState } from './harness.js';
 
-/** @type {Awaited<ReturnType<typeof startServer>>} */
-let server;
-/** @type {import('playwright-core').Browser} */
-let browser;
-
-before(async () => {
-  server = await startServer();
-  browser = await launch();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const env = serverAndBrowser();
 
 const EVIL = '<img src=x onerror=f()>';
 
 test('a hostile display name is shown as text everywhere', async () => {
-  const host = await newPlayer(browser, PHONE);
-  const guest = await newPlayer(browser, PHONE);
-  await host.page.goto(`${server.url}/en/games/dots`);
+  const host = await newPlayer(env.browser, PHONE);
+  const guest = await newPlayer(env.browser, PHONE);
+  await host.page.goto(`${env.server.url}/en/games/dots`);
   await host.page.locator('#play-friend').click();
   await host.page.waitForURL(/\/en\/g\/[A-Za-z0-9]+$/);
   await waitState(host.page, 's.seat === 0');

@@ -4,31 +4,18 @@
 
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { after, before, test } from 'node:test';
-import { LANGS, PHONE, SHOTS, launch, newPlayer, startServer, waitState } from './harness.js';
+import { test } from 'node:test';
+import { LANGS, PHONE, SHOTS, newPlayer, serverAndBrowser, waitState } from './harness.js';
 
-/** @type {Awaited<ReturnType<typeof startServer>>} */
-let server;
-/** @type {import('playwright-core').Browser} */
-let browser;
-
-before(async () => {
-  server = await startServer();
-  browser = await launch();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const env = serverAndBrowser();
 
 const GAMES = ['musashi', 'dots'];
 
 test('rules pages fit a phone in every locale', async () => {
-  const { context, page, errors } = await newPlayer(browser, PHONE);
+  const { context, page, errors } = await newPlayer(env.browser, PHONE);
   for (const lang of LANGS) {
     for (const game of GAMES) {
-      await page.goto(`${server.url}/${lang}/games/${game}/rules`);
+      await page.goto(`${env.server.url}/${lang}/games/${game}/rules`);
       await page.locator('body[data-ready="true"]').waitFor();
       assert.equal(await page.getAttribute('html', 'lang'), lang);
       const m = await page.evaluate(() => {
@@ -54,10 +41,10 @@ test('rules pages fit a phone in every locale', async () => {
 });
 
 test('rules pages render without JavaScript', async () => {
-  const context = await browser.newContext({ viewport: PHONE, javaScriptEnabled: false });
+  const context = await env.browser.newContext({ viewport: PHONE, javaScriptEnabled: false });
   const page = await context.newPage();
   for (const lang of LANGS) {
-    await page.goto(`${server.url}/${lang}/games/dots/rules`);
+    await page.goto(`${env.server.url}/${lang}/games/dots/rules`);
     assert.equal(await page.locator('figure.diagram svg.dots-board').count(), 1);
     assert.equal(await page.locator('#local-rules tbody tr').count(), 2);
     assert.equal(await page.locator('#btn-rules-play').getAttribute('href'), `/${lang}/games/dots`);
@@ -71,8 +58,8 @@ test('rules pages render without JavaScript', async () => {
  * @param {string} lang @param {string} game @param {string} button
  */
 async function openFromRules(lang, game, button) {
-  const { context, page, errors } = await newPlayer(browser, PHONE);
-  await page.goto(`${server.url}/${lang}/games/${game}/rules`);
+  const { context, page, errors } = await newPlayer(env.browser, PHONE);
+  await page.goto(`${env.server.url}/${lang}/games/${game}/rules`);
   await page.locator('body[data-ready="true"]').waitFor();
   const listed = JSON.parse(/** @type {string} */ (await page.locator('article.rules').getAttribute('data-options')));
   await page.locator(button).click();
