@@ -15,6 +15,8 @@ const env = serverAndBrowser();
  */
 async function startVsCpu(page, game, level) {
   await page.goto(`${env.server.url}/en/games/${game}`);
+  // The page's module is imported after the load event: wait until it is wired.
+  await page.locator('body[data-ready="true"]').waitFor();
   await page.locator(`#play-cpu input[value="${level}"]`).check();
   await page.locator('#play-cpu button[type="submit"]').click();
   await page.waitForURL(/\/en\/g\/[A-Za-z0-9]+$/);
@@ -119,6 +121,8 @@ test('the Hint button shows a legal move on the board, in words too, and it can 
 
   const m = await newPlayer(env.browser, PHONE, 'de-DE');
   await m.page.goto(`${env.server.url}/de/games/musashi`);
+  // The page's module is imported after the load event: wait until it is wired.
+  await m.page.locator('body[data-ready="true"]').waitFor();
   await m.page.locator('#play-cpu input[value="intermediate"]').check();
   await m.page.locator('#play-cpu button[type="submit"]').click();
   await waitState(m.page, 's.seat === 0 && s.table.status === "playing" && s.table.view.turn === s.table.seats[0].side');

@@ -26,6 +26,8 @@ test('two friends play a whole game of Dots and Boxes through an invite link', a
   await host.page.goto(`${env.server.url}/`);
   await host.page.waitForURL(/\/ru\/$/);
   await host.page.goto(`${env.server.url}/ru/games/dots`);
+  // The page's module is imported after the load event: wait until it is wired.
+  await host.page.locator('body[data-ready="true"]').waitFor();
   await host.page.locator('#play-friend').click();
   await host.page.waitForURL(/\/ru\/g\/[A-Za-z0-9]+$/);
   await waitState(host.page, 's.seat === 0');

@@ -13,6 +13,8 @@ test('a hostile display name is shown as text everywhere', async () => {
   const host = await newPlayer(env.browser, PHONE);
   const guest = await newPlayer(env.browser, PHONE);
   await host.page.goto(`${env.server.url}/en/games/dots`);
+  // The page's module is imported after the load event: wait until it is wired.
+  await host.page.locator('body[data-ready="true"]').waitFor();
   await host.page.locator('#play-friend').click();
   await host.page.waitForURL(/\/en\/g\/[A-Za-z0-9]+$/);
   await waitState(host.page, 's.seat === 0');
