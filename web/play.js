@@ -158,6 +158,8 @@ export function start(data, t, announce) {
       onTable(msg) {
         const prev = table;
         if (msg.table) table = msg.table;
+        // A hint belongs to one position: any move, take-back or new game ends it.
+        if (msg.t === 'event' && ['move', 'undo', 'rematch'].includes(msg.kind ?? '')) hint = null;
         if (msg.t === 'event' && prev && table) narrate(msg, prev, table);
         if (table?.clock) clockAt = performance.now();
         maybeSit();
@@ -250,7 +252,6 @@ export function start(data, t, announce) {
    */
   const narrate = (msg, prev, now) => {
     const v = now.view;
-    if (msg.kind === 'move' || msg.kind === 'undo' || msg.kind === 'rematch') hint = null;
     switch (msg.kind) {
       case 'move': {
         notice = '';
