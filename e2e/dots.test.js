@@ -4,18 +4,19 @@
 
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { DESKTOP, PHONE, newPlayer, serverAndBrowser, shot, state, waitState } from './harness.js';
+import { DESKTOP, PHONE, newPlayer, serverAndBrowser, shot, state, waitCount, waitState } from './harness.js';
 
 const env = serverAndBrowser();
 
 /**
- * Draws the first line the page offers, by tapping the board between its two dots.
+ * Draws the first line still open, by tapping the board between its two dots.
  * @param {import('playwright-core').Page} page
  */
 async function drawFirst(page) {
-  const hit = page.locator('svg.dots-board .edge-hit').first();
-  const edge = Number(await hit.getAttribute('data-edge'));
-  await hit.click();
+  // The first legal line by the page's own state: the drawing may lag it by a frame, and a
+  // tap where a line was just drawn would snap to nothing.
+  const edge = (await state(page)).table.view.legal[0];
+  await page.locator(`svg.dots-board .edge-hit[data-edge="${edge}"]`).click();
   return edge;
 }
 
@@ -40,8 +41,8 @@ test('two friends play a whole game of Dots and Boxes through an invite link', a
 
   await guest.page.goto(invite.replace('/ru/', '/en/'));
   await waitState(guest.page, 's.seat === 1 && s.table.status === "playing"');
-  assert.equal(await guest.page.locator('svg.dots-board').getAttribute('data-size'), '3x3');
-  assert.equal(await guest.page.locator('svg.dots-board .dot').count(), 16);
+  await guest.page.locator('svg.dots-board[data-size="3x3"]').waitFor();
+  await waitCount(guest.page.locator('svg.dots-board .dot'), 16);
   // Hints are for games against the CPU only.
   assert.equal(await guest.page.locator('#hint').isHidden(), true);
 
@@ -52,7 +53,8 @@ test('two friends play a whole game of Dots and Boxes through an invite link', a
   await watcher.page.locator('#turn').filter({ hasText: 'आप यह खेल देख रहे हैं' }).waitFor();
   await guest.page.locator('#spectators').filter({ hasText: '1 spectator' }).waitFor();
   await host.page.locator('#spectators').filter({ hasText: '1 зритель' }).waitFor();
-  assert.equal(await watcher.page.locator('svg.dots-board .edge-hit').count(), 0);
+  await waitCount(watcher.page.locator('svg.dots-board .dot'), 16);
+  await waitCount(watcher.page.locator('svg.dots-board .edge-hit'), 0);
   await watcher.context.close();
   await guest.page.locator('#spectators').filter({ hasText: '0 spectators' }).waitFor();
 
@@ -98,7 +100,7 @@ test('two friends play a whole game of Dots and Boxes through an invite link', a
 
   const end = (await state(guest.page)).table;
   assert.equal(end.view.scores[0] + end.view.scores[1], 9);
-  assert.equal(await guest.page.locator('svg.dots-board .box').count(), 9);
+  await waitCount(guest.page.locator('svg.dots-board .box'), 9);
   const winner = end.view.scores[0] > end.view.scores[1] ? 0 : 1;
   const winnerPage = end.seats[0].side === winner ? host.page : guest.page;
   const loserPage = winnerPage === host.page ? guest.page : host.page;
@@ -126,8 +128,8 @@ test('two friends play a whole game of Dots and Boxes through an invite link', a
   await guest.page.locator('#end-rematch').click();
   await host.page.locator('#end-rematch').click();
   await waitState(guest.page, 's.table.gameNo === 2 && s.table.status === "playing"');
-  assert.equal(await guest.page.locator('svg.dots-board').getAttribute('data-size'), '4x3');
-  assert.equal(await guest.page.locator('svg.dots-board .dot').count(), 20);
+  await guest.page.locator('svg.dots-board[data-size="4x3"]').waitFor();
+  await waitCount(guest.page.locator('svg.dots-board .dot'), 20);
   const second = (await state(guest.page)).table;
   assert.equal(second.seats[1].side, 0, 'the guest moves first in the rematch');
   await drawFirst(guest.page);

@@ -197,3 +197,21 @@ export async function musashiMove(page, move) {
 export async function shot(page, name) {
   await page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: false });
 }
+
+/**
+ * Waits until `locator` matches exactly `n` elements. Boards redraw on the next animation
+ * frame, which may come after the text that says a move was judged, so counting once right
+ * after that text races the drawing.
+ * @param {import('playwright-core').Locator} locator
+ * @param {number} n
+ * @param {number} [timeout]
+ */
+export async function waitCount(locator, n, timeout = 10_000) {
+  const end = Date.now() + timeout;
+  for (;;) {
+    const got = await locator.count();
+    if (got === n) return;
+    if (Date.now() > end) throw new Error(`expected ${n} of ${locator}, found ${got}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}

@@ -4,7 +4,7 @@
 
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { LANGS, PHONE, musashiMove, newPlayer, serverAndBrowser, shot, waitState } from './harness.js';
+import { LANGS, PHONE, musashiMove, newPlayer, serverAndBrowser, shot, waitCount, waitState } from './harness.js';
 
 const env = serverAndBrowser();
 
@@ -54,11 +54,11 @@ test('the Juroku Musashi lesson, end to end, ends in a game against the beginner
   await musashiMove(page, 'c3-c4');
   await feedback(page, 'bad', /takes nothing/);
   // The board is back where the step began: the Parent on c3.
-  assert.equal(await page.locator('svg.musashi-board [data-piece="parent"]').getAttribute('data-point'), 'c3');
+  await page.locator('svg.musashi-board [data-piece="parent"][data-point="c3"]').waitFor();
   await shot(page, 'learn-musashi-hint-390x844');
   await musashiMove(page, 'c3-b3');
   await feedback(page, 'good');
-  assert.equal(await page.locator('svg.musashi-board [data-taken]').count(), 2);
+  await waitCount(page.locator('svg.musashi-board [data-taken]'), 2);
   await next(page);
 
   await atStep(page, 'two-pairs');
@@ -66,7 +66,7 @@ test('the Juroku Musashi lesson, end to end, ends in a game against the beginner
   await feedback(page, 'bad', /only one pair/);
   await musashiMove(page, 'd3-c3');
   await feedback(page, 'good');
-  assert.equal(await page.locator('svg.musashi-board [data-taken]').count(), 4);
+  await waitCount(page.locator('svg.musashi-board [data-taken]'), 4);
   await next(page);
 
   // Now the Children: close the gap between b2 and b4.
@@ -137,7 +137,7 @@ test('the Dots and Boxes lesson, end to end, with double-dealing', async () => {
   await atStep(page, 'third-side');
   await dotsLine(page, 13);
   assert.equal(await feedback(page, 'bad'), 'That line gives your opponent a third side.');
-  assert.equal(await page.locator('svg.dots-board .drawn').count(), 6);
+  await waitCount(page.locator('svg.dots-board .drawn'), 6);
   await shot(page, 'learn-dots-hint-390x844');
   await dotsLine(page, 2);
   await feedback(page, 'good');

@@ -3,7 +3,7 @@
 
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { DESKTOP, LANGS, PHONE, englishIds, newPlayer, serverAndBrowser, shot, waitState } from './harness.js';
+import { DESKTOP, LANGS, PHONE, englishIds, newPlayer, serverAndBrowser, shot, waitCount, waitState } from './harness.js';
 
 const env = serverAndBrowser();
 
@@ -95,7 +95,7 @@ test('the lessons judge moves on the board', async () => {
   await page.locator('svg.musashi-board [data-point="c3"]').click();
   await page.locator('svg.musashi-board [data-target="b3"]').click();
   await page.locator('#lesson-feedback.good').waitFor();
-  assert.equal(await page.locator('svg.musashi-board [data-taken]').count(), 2);
+  await waitCount(page.locator('svg.musashi-board [data-taken]'), 2);
   await shot(page, 'learn-musashi-390x844');
 
   // Keyboard play: Enter puts the cursor on the Parent, Enter chooses it, an arrow moves the
@@ -109,14 +109,14 @@ test('the lessons judge moves on the board', async () => {
   await page.locator('#live').filter({ hasText: 'd3, empty' }).waitFor();
   await page.keyboard.press('Enter');
   await page.locator('#lesson-feedback.good').waitFor();
-  assert.equal(await page.locator('svg.musashi-board [data-piece="parent"]').getAttribute('data-point'), 'd3');
+  await page.locator('svg.musashi-board [data-piece="parent"][data-point="d3"]').waitFor();
 
   await page.goto(`${env.server.url}/en/games/dots/learn`);
   await page.locator('svg.dots-board').focus();
   await page.keyboard.press('ArrowDown');
   await page.keyboard.press('Enter');
   await page.locator('#lesson-feedback.good').waitFor();
-  assert.equal(await page.locator('svg.dots-board .drawn').count(), 1);
+  await waitCount(page.locator('svg.dots-board .drawn'), 1);
   await page.locator('#lesson-next').click();
   // With a mouse, hovering between two dots previews the line.
   const desk = await newPlayer(env.browser, DESKTOP);
@@ -132,7 +132,7 @@ test('the lessons judge moves on the board', async () => {
   await page.locator('#lesson-feedback.good').waitFor();
   // The board redraws on the next animation frame, which may come after the feedback text.
   await page.locator('svg.dots-board .box.owner-0').waitFor();
-  assert.equal(await page.locator('svg.dots-board .box.owner-0').count(), 1);
+  await waitCount(page.locator('svg.dots-board .box.owner-0'), 1);
   assert.deepEqual(errors, []);
   await context.close();
 });

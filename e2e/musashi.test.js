@@ -6,7 +6,7 @@
 
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { DESKTOP, PHONE, PLIES, musashiMove, newPlayer, serverAndBrowser, shot, state, waitState } from './harness.js';
+import { DESKTOP, PHONE, PLIES, musashiMove, newPlayer, serverAndBrowser, shot, state, waitCount, waitState } from './harness.js';
 
 const env = serverAndBrowser();
 
@@ -39,9 +39,9 @@ test('two friends play Juroku Musashi through an invite link', async () => {
   await guest.page.goto(invite.replace('/en/', '/de/'));
   await waitState(guest.page, 's.seat === 1 && s.table.status === "playing"');
   await waitState(host.page, 's.table.status === "playing"');
-  assert.equal(await host.page.locator('svg.musashi-board').getAttribute('data-board'), '25');
-  assert.equal(await host.page.locator('svg.musashi-board .points circle').count(), 25);
-  assert.equal(await host.page.locator('svg.musashi-board [data-point]').count(), 17);
+  await host.page.locator('svg.musashi-board[data-board="25"]').waitFor();
+  await waitCount(host.page.locator('svg.musashi-board .points circle'), 25);
+  await waitCount(host.page.locator('svg.musashi-board [data-point]'), 17);
   await host.page.locator('.seat.mine .seat-role').filter({ hasText: 'Parent' }).waitFor();
   await guest.page.locator('.seat.mine .seat-role').filter({ hasText: 'Kinder' }).waitFor();
   await guest.page.locator('#spectators').waitFor();
@@ -85,9 +85,9 @@ test('two friends play Juroku Musashi through an invite link', async () => {
   await guest.page.locator('#end-rematch').click();
   await waitState(host.page, 's.table.gameNo === 2 && s.table.status === "playing"');
   await waitState(guest.page, 's.table.gameNo === 2 && s.table.status === "playing"');
-  assert.equal(await guest.page.locator('svg.musashi-board').getAttribute('data-board'), '33');
-  assert.equal(await guest.page.locator('svg.musashi-board .points circle').count(), 33);
-  assert.equal(await guest.page.locator('svg.musashi-board .lines line').count(), 72);
+  await guest.page.locator('svg.musashi-board[data-board="33"]').waitFor();
+  await waitCount(guest.page.locator('svg.musashi-board .points circle'), 33);
+  await waitCount(guest.page.locator('svg.musashi-board .lines line'), 72);
   const st = await state(guest.page);
   assert.equal(st.table.seats[1].side, 0, 'the guest is the Parent now');
   assert.equal(st.table.view.board, '33');
