@@ -37,7 +37,8 @@ test('a whole Dots and Boxes game against the CPU, with a reload mid-game', asyn
     const st = await waitState(me.page, 's.table.status === "over" || s.table.view.turn === s.table.seats[s.seat].side', 30_000);
     if (st.table.status === 'over') break;
     const lines = st.table.view.lines.length;
-    await me.page.locator('svg.dots-board .edge-hit').first().click();
+    // A line open in this state (the drawing may lag the state by a frame).
+    await me.page.locator(`svg.dots-board .edge-hit[data-edge="${st.table.view.legal[0]}"]`).click();
     mine++;
     await waitState(me.page, `s.table.view.lines.length > ${lines}`);
     if (mine === 6 && !reloaded) {

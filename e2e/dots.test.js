@@ -116,7 +116,10 @@ test('two friends play a whole game of Dots and Boxes through an invite link', a
   const rows = board.page.locator('table[data-game="dots"] tbody tr');
   await rows.nth(1).waitFor();
   assert.equal(await rows.count(), 2);
-  assert.equal(await board.page.locator('table[data-game="musashi"] tbody td').first().textContent(), 'No ranked games yet. Turn on "Ranked game" in a group to appear here.');
+  // Each table is filled by its own request: wait for this one's answer, not its placeholder.
+  const empty = 'No ranked games yet. Turn on "Ranked game" in a group to appear here.';
+  await board.page.locator('table[data-game="musashi"] tbody td').filter({ hasText: empty }).waitFor();
+  assert.equal(await board.page.locator('table[data-game="musashi"] tbody td').count(), 1);
   await shot(board.page, 'leaderboard-1280x800');
   await board.context.close();
   await shot(host.page, 'dots-3x3-end-390x844');
