@@ -5,6 +5,10 @@
 //! `X-Forwarded-For`; anything to the left of that was written by the client and may be
 //! forged. So we walk the header from the right, past our own proxies, and take the first
 //! address that is not one of them. Without trusted proxies the header is ignored entirely.
+//!
+//! Proxies that speak RFC 7239 write `Forwarded: for=...` instead. Which of the two headers is
+//! read is configured, never guessed: a proxy appends to one and passes the other through, so
+//! reading whichever is present would let a client write the one the proxy leaves alone.
 
 use std::net::{IpAddr, SocketAddr};
 use std::str::FromStr;
@@ -12,9 +16,40 @@ use std::str::FromStr;
 use axum::http::HeaderMap;
 use ipnet::IpNet;
 
-/// The proxies (addresses or CIDR networks) whose `X-Forwarded-For` we believe.
+/// The proxies (addresses or CIDR networks) whose forwarding header we believe, and which
+/// header that is.
 #[derive(Debug, Clone, Default)]
-pub struct TrustedProxies(Vec<IpNet>);
+pub struct TrustedProxies {
+    nets: Vec<IpNet>,
+    header: ProxyHeader,
+}
+
+/// The header a trusted proxy appends the client's address to.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub enum ProxyHeader {
+    /// `X-Forwarded-For: client, proxy1` (nginx, HAProxy, Caddy, most load balancers).
+    #[default]
+    XForwardedFor,
+    /// `Forwarded: for=client, for=proxy1` (RFC 7239).
+    Forwarded,
+}
+
+/// A `--proxy-header` value that names neither header.
+#[derive(Debug, thiserror::Error)]
+#[error("not a forwarding header (x-forwarded-for or forwarded): {0:?}")]
+pub struct BadHeader(String);
+
+impl FromStr for ProxyHeader {
+    type Err = BadHeader;
+
+    fn from_str(s: &str) -> Result<ProxyHeader, BadHeader> {
+        match s.trim().to_ascii_lowercase().as_str() {
+            "x-forwarded-for" => Ok(ProxyHeader::XForwardedFor),
+            "forwarded" => Ok(ProxyHeader::Forwarded),
+            _ => Err(BadHeader(s.to_owned())),
+        }
+    }
+}
 
 /// A `--trusted-proxy` value that is neither an address nor a network.
 #[derive(Debug, thiserror::Error)]
@@ -34,37 +69,51 @@ impl FromStr for TrustedProxies {
             };
             nets.push(net);
         }
-        Ok(TrustedProxies(nets))
+        Ok(TrustedProxies { nets, header: ProxyHeader::default() })
     }
 }
 
 impl TrustedProxies {
+    /// The same proxies, read from `header`.
+    pub fn reading(self, header: ProxyHeader) -> TrustedProxies {
+        TrustedProxies { header, ..self }
+    }
+
     fn trusts(&self, ip: IpAddr) -> bool {
         let ip = canonical(ip);
-        self.0.iter().any(|n| n.contains(&ip))
+        self.nets.iter().any(|n| n.contains(&ip))
     }
 
     /// The client's address: the socket peer, unless the peer is a trusted proxy, in which
-    /// case the rightmost untrusted address of `X-Forwarded-For`. When the header runs out or
+    /// case the rightmost untrusted address of the forwarding header. When the header runs out or
     /// holds something unreadable, the last address a trusted hop vouched for is used, so a
     /// garbled header never lets a client pick its own bucket.
     pub fn client_ip(&self, peer: IpAddr, headers: &HeaderMap) -> IpAddr {
-        let mut client = canonical(peer);
-        if !self.trusts(client) {
-            return client;
+        let peer = canonical(peer);
+        if !self.trusts(peer) {
+            return peer;
         }
         // Several header lines count as one list, in order (RFC 9110 §5.3), so walk the lines
         // from the last. A line that is not text ends the walk like any unreadable entry.
-        let lines = headers.get_all("x-forwarded-for").iter().rev().map(|v| v.to_str().unwrap_or(""));
-        for entry in lines.flat_map(|l| l.rsplit(',')) {
-            match parse_entry(entry) {
-                Some(ip) => {
-                    client = ip;
-                    if !self.trusts(ip) {
-                        break;
-                    }
-                }
-                None => break,
+        let lines = |name| headers.get_all(name).iter().rev().map(|v| v.to_str().unwrap_or(""));
+        match self.header {
+            ProxyHeader::XForwardedFor => {
+                self.walk(peer, lines("x-forwarded-for").flat_map(|l| l.rsplit(',')).map(parse_entry))
+            }
+            ProxyHeader::Forwarded => {
+                self.walk(peer, lines("forwarded").flat_map(|l| split_unquoted(l, ',').rev()).map(forwarded_for))
+            }
+        }
+    }
+
+    /// Follows the hops from the nearest: each trusted one vouches for the next.
+    fn walk(&self, peer: IpAddr, hops: impl Iterator<Item = Option<IpAddr>>) -> IpAddr {
+        let mut client = peer;
+        for hop in hops {
+            let Some(ip) = hop else { break };
+            client = ip;
+            if !self.trusts(ip) {
+                break;
             }
         }
         client
@@ -76,6 +125,48 @@ fn parse_entry(s: &str) -> Option<IpAddr> {
     let s = s.trim();
     let ip = s.parse::<IpAddr>().ok().or_else(|| s.parse::<SocketAddr>().ok().map(|a| a.ip()))?;
     Some(canonical(ip))
+}
+
+/// The `for=` address of one `Forwarded` element (`for=192.0.2.60;proto=https`,
+/// `for="[2001:db8::17]:4711"`). `unknown`, an obfuscated `_name` and an element without
+/// `for` give none: that hop did not say who the client was.
+fn forwarded_for(element: &str) -> Option<IpAddr> {
+    let value = split_unquoted(element, ';').find_map(|pair| {
+        let (key, value) = pair.split_once('=')?;
+        key.trim().eq_ignore_ascii_case("for").then_some(value.trim())
+    })?;
+    let value = match value.strip_prefix('"').and_then(|v| v.strip_suffix('"')) {
+        // Addresses never need escapes; a quoted value that has one is not an address.
+        Some(quoted) if quoted.contains('\\') => return None,
+        Some(quoted) => quoted,
+        None => value,
+    };
+    // RFC 7239 writes IPv6 in brackets even without a port (`"[2001:db8::17]"`).
+    let value = match value.strip_prefix('[').and_then(|v| v.strip_suffix(']')) {
+        Some(v6) => v6,
+        None => value,
+    };
+    parse_entry(value)
+}
+
+/// Splits `s` at each `sep` outside double quotes (a quoted string may hold either separator).
+fn split_unquoted(s: &str, sep: char) -> impl DoubleEndedIterator<Item = &str> {
+    let mut parts = Vec::new();
+    let (mut start, mut quoted, mut escaped) = (0, false, false);
+    for (i, c) in s.char_indices() {
+        match c {
+            _ if escaped => escaped = false,
+            '\\' if quoted => escaped = true,
+            '"' => quoted = !quoted,
+            c if c == sep && !quoted => {
+                parts.push(&s[start..i]);
+                start = i + 1;
+            }
+            _ => {}
+        }
+    }
+    parts.push(&s[start..]);
+    parts.into_iter()
 }
 
 /// IPv4 clients of a dual-stack socket show up as `::ffff:a.b.c.d`; count them as IPv4.
@@ -142,10 +233,65 @@ mod tests {
         assert_eq!(t.client_ip(ip("127.0.0.1"), &headers(&["not an address"])), ip("127.0.0.1"));
     }
 
+    fn forwarded(lines: &[&str]) -> HeaderMap {
+        let mut h = HeaderMap::new();
+        for l in lines {
+            h.append("forwarded", l.parse().unwrap());
+        }
+        h
+    }
+
+    #[test]
+    fn forwarded_is_read_only_when_chosen() {
+        let xff: TrustedProxies = "127.0.0.1, 10.0.0.0/8".parse().unwrap();
+        let rfc = xff.clone().reading(ProxyHeader::Forwarded);
+        let mut h = forwarded(&["for=198.51.100.7"]);
+        h.append("x-forwarded-for", "203.0.113.1".parse().unwrap());
+        // Each reads its own header; the other one could have been written by the client.
+        assert_eq!(xff.client_ip(ip("127.0.0.1"), &h), ip("203.0.113.1"));
+        assert_eq!(rfc.client_ip(ip("127.0.0.1"), &h), ip("198.51.100.7"));
+        assert_eq!(rfc.client_ip(ip("127.0.0.1"), &headers(&["203.0.113.1"])), ip("127.0.0.1"));
+    }
+
+    #[test]
+    fn forwarded_elements_and_their_pairs() {
+        let t = "127.0.0.1, 10.0.0.0/8".parse::<TrustedProxies>().unwrap().reading(ProxyHeader::Forwarded);
+        let client = |lines: &[&str]| t.client_ip(ip("127.0.0.1"), &forwarded(lines));
+        // RFC 7239's own examples, and the forged element in front of the proxy's.
+        assert_eq!(client(&["for=192.0.2.43"]), ip("192.0.2.43"));
+        assert_eq!(client(&["for=192.0.2.60;proto=http;by=203.0.113.43"]), ip("192.0.2.60"));
+        assert_eq!(client(&["For=\"[2001:db8:cafe::17]:4711\""]), ip("2001:db8:cafe::17"));
+        assert_eq!(client(&["for=\"[2001:db8::9]\""]), ip("2001:db8::9"));
+        assert_eq!(client(&["for=1.1.1.1, for=198.51.100.7;proto=https, for=10.0.0.5"]), ip("198.51.100.7"));
+        assert_eq!(client(&["for=1.1.1.1", "for=198.51.100.7, for=10.0.0.5"]), ip("198.51.100.7"));
+        // A quoted comma or semicolon in another parameter does not split the element.
+        assert_eq!(client(&["for=198.51.100.8;by=\"a,b;c\""]), ip("198.51.100.8"));
+        assert_eq!(client(&["proto=https;for=198.51.100.9"]), ip("198.51.100.9"));
+    }
+
+    #[test]
+    fn forwarded_hops_that_hide_the_client_end_the_walk() {
+        let t = "127.0.0.1, 10.0.0.0/8".parse::<TrustedProxies>().unwrap().reading(ProxyHeader::Forwarded);
+        let client = |lines: &[&str]| t.client_ip(ip("127.0.0.1"), &forwarded(lines));
+        assert_eq!(client(&["for=1.1.1.1, for=unknown"]), ip("127.0.0.1"));
+        assert_eq!(client(&["for=1.1.1.1, for=_hidden, for=10.0.0.5"]), ip("10.0.0.5"));
+        assert_eq!(client(&["for=1.1.1.1, proto=https"]), ip("127.0.0.1"));
+        assert_eq!(client(&["for=\"1.1.1.1"]), ip("127.0.0.1"));
+        assert_eq!(client(&["for=\"1.1.1\\.1\""]), ip("127.0.0.1"));
+        assert_eq!(client(&[""]), ip("127.0.0.1"));
+    }
+
+    #[test]
+    fn naming_the_header() {
+        assert_eq!("X-Forwarded-For".parse::<ProxyHeader>().unwrap(), ProxyHeader::XForwardedFor);
+        assert_eq!("forwarded".parse::<ProxyHeader>().unwrap(), ProxyHeader::Forwarded);
+        assert!("x-real-ip".parse::<ProxyHeader>().is_err());
+    }
+
     #[test]
     fn parsing_the_list() {
-        assert!("".parse::<TrustedProxies>().unwrap().0.is_empty());
-        assert_eq!("127.0.0.1,::1, 10.0.0.0/8".parse::<TrustedProxies>().unwrap().0.len(), 3);
+        assert!("".parse::<TrustedProxies>().unwrap().nets.is_empty());
+        assert_eq!("127.0.0.1,::1, 10.0.0.0/8".parse::<TrustedProxies>().unwrap().nets.len(), 3);
         assert!("10.0.0.0/33".parse::<TrustedProxies>().is_err());
         assert!("proxy.local".parse::<TrustedProxies>().is_err());
     }

@@ -152,9 +152,14 @@ async fn the_per_ip_limit_refuses_then_recovers() {
 
 /// Spends the per-IP burst with one `X-Forwarded-For` value; returns how many were refused.
 async fn refused_with_forwarded(s: &TestServer, forwarded: &str, n: usize) -> usize {
+    refused_with_header(s, "x-forwarded-for", forwarded, n).await
+}
+
+/// Spends the per-IP burst with one value of `header`; returns how many were refused.
+async fn refused_with_header(s: &TestServer, header: &str, value: &str, n: usize) -> usize {
     let mut refused = 0;
     for _ in 0..n {
-        let r = s.http.get(s.url("/api/options/dots")).header("x-forwarded-for", forwarded).send().await.unwrap();
+        let r = s.http.get(s.url("/api/options/dots")).header(header, value).send().await.unwrap();
         refused += usize::from(r.status() == 429);
     }
     refused
@@ -178,4 +183,22 @@ async fn forwarded_addresses_count_only_from_trusted_proxies() {
     assert_eq!(refused_with_forwarded(&s, "198.51.100.2", 10).await, 0);
     // A client that forges an address in front of the proxy's entry stays in its own bucket.
     assert!(refused_with_forwarded(&s, "203.0.113.50, 198.51.100.1", 10).await >= 7);
+}
+
+/// With `--proxy-header forwarded` the RFC 7239 header names the client, and `X-Forwarded-For`,
+/// which such a proxy passes through untouched, is the client's own text and is ignored.
+#[tokio::test]
+async fn rfc_7239_forwarded_when_the_proxy_writes_it() {
+    use server::client_ip::{ProxyHeader, TrustedProxies};
+    let trusted = "127.0.0.1, ::1".parse::<TrustedProxies>().unwrap().reading(ProxyHeader::Forwarded);
+    let s = TestServer::start_with(server::Config { http_rate: 5.0, trusted_proxies: trusted, ..fast_config() }, None)
+        .await;
+    assert!(refused_with_header(&s, "forwarded", "for=198.51.100.1;proto=https", 40).await >= 15);
+    assert_eq!(refused_with_header(&s, "forwarded", "for=\"[2001:db8::2]:4711\"", 10).await, 0);
+    // A forged element in front of the proxy's own stays in the proxy's client's bucket.
+    assert!(refused_with_header(&s, "forwarded", "for=203.0.113.50, for=198.51.100.1", 10).await >= 7);
+    // No Forwarded element at all: the request counts against the proxy itself, whatever
+    // X-Forwarded-For claims.
+    assert!(refused_with_header(&s, "x-forwarded-for", "203.0.113.60", 40).await >= 15);
+    assert!(refused_with_header(&s, "x-forwarded-for", "203.0.113.61", 10).await >= 7, "X-Forwarded-For escaped");
 }

@@ -30,10 +30,14 @@ pub struct Args {
     #[arg(long, env = "QDAN_HTTP_RATE", default_value_t = 20.0)]
     http_rate: f64,
     /// Reverse proxies in front of the site, comma-separated addresses or networks
-    /// (`127.0.0.1,10.0.0.0/8`): their `X-Forwarded-For` names the client for the per-IP
+    /// (`127.0.0.1,10.0.0.0/8`): their forwarding header names the client for the per-IP
     /// limits. Leave empty when clients connect directly, or anyone could pick an address.
     #[arg(long, env = "QDAN_TRUSTED_PROXIES", default_value = "")]
     trusted_proxies: server::client_ip::TrustedProxies,
+    /// The header those proxies append the client to: `x-forwarded-for`, or `forwarded`
+    /// (RFC 7239). Only this one is read; the other may come from the client.
+    #[arg(long, env = "QDAN_PROXY_HEADER", default_value = "x-forwarded-for")]
+    proxy_header: server::client_ip::ProxyHeader,
 }
 
 pub fn run(a: Args) -> anyhow::Result<()> {
@@ -47,7 +51,7 @@ pub fn run(a: Args) -> anyhow::Result<()> {
         cpu_delay: Duration::from_millis(a.cpu_delay_ms),
         undo_wait_base: Duration::from_secs(a.undo_wait),
         http_rate: a.http_rate,
-        trusted_proxies: a.trusted_proxies,
+        trusted_proxies: a.trusted_proxies.reading(a.proxy_header),
         ..server::Config::default()
     };
     if a.tables != "off" {
