@@ -101,7 +101,7 @@ impl TrustedProxies {
                 self.walk(peer, lines("x-forwarded-for").flat_map(|l| l.rsplit(',')).map(parse_entry))
             }
             ProxyHeader::Forwarded => {
-                self.walk(peer, lines("forwarded").flat_map(|l| split_unquoted(l, ',').rev()).map(forwarded_for))
+                self.walk(peer, lines("forwarded").flat_map(|l| rsplit_unquoted(l, b',')).map(forwarded_for))
             }
         }
     }
@@ -131,7 +131,7 @@ fn parse_entry(s: &str) -> Option<IpAddr> {
 /// `for="[2001:db8::17]:4711"`). `unknown`, an obfuscated `_name` and an element without
 /// `for` give none: that hop did not say who the client was.
 fn forwarded_for(element: &str) -> Option<IpAddr> {
-    let value = split_unquoted(element, ';').find_map(|pair| {
+    let value = rsplit_unquoted(element, b';').find_map(|pair| {
         let (key, value) = pair.split_once('=')?;
         key.trim().eq_ignore_ascii_case("for").then_some(value.trim())
     })?;
@@ -149,24 +149,41 @@ fn forwarded_for(element: &str) -> Option<IpAddr> {
     parse_entry(value)
 }
 
-/// Splits `s` at each `sep` outside double quotes (a quoted string may hold either separator).
-fn split_unquoted(s: &str, sep: char) -> impl DoubleEndedIterator<Item = &str> {
-    let mut parts = Vec::new();
-    let (mut start, mut quoted, mut escaped) = (0, false, false);
-    for (i, c) in s.char_indices() {
-        match c {
-            _ if escaped => escaped = false,
-            '\\' if quoted => escaped = true,
-            '"' => quoted = !quoted,
-            c if c == sep && !quoted => {
-                parts.push(&s[start..i]);
-                start = i + 1;
+/// Splits `s` at each `sep` outside double quotes (a quoted string may hold either separator),
+/// from the right. Quotes are matched from the right too, so the elements our proxy appended
+/// are read correctly whatever the client wrote in front of them, unbalanced quotes included.
+fn rsplit_unquoted(s: &str, sep: u8) -> RSplitUnquoted<'_> {
+    RSplitUnquoted { rest: Some(s), sep }
+}
+
+struct RSplitUnquoted<'a> {
+    rest: Option<&'a str>,
+    sep: u8,
+}
+
+impl<'a> Iterator for RSplitUnquoted<'a> {
+    type Item = &'a str;
+
+    fn next(&mut self) -> Option<&'a str> {
+        let s = self.rest?;
+        let b = s.as_bytes();
+        let mut quoted = false;
+        for i in (0..b.len()).rev() {
+            if b[i] == b'"' {
+                // `\"` inside a quoted string is an escaped quote, not its end.
+                let backslashes = b[..i].iter().rev().take_while(|&&c| c == b'\\').count();
+                if backslashes % 2 == 0 {
+                    quoted = !quoted;
+                }
+            } else if b[i] == self.sep && !quoted {
+                // `sep` is ASCII, so both sides are on character boundaries.
+                self.rest = Some(&s[..i]);
+                return Some(&s[i + 1..]);
             }
-            _ => {}
         }
+        self.rest = None;
+        Some(s)
     }
-    parts.push(&s[start..]);
-    parts.into_iter()
 }
 
 /// IPv4 clients of a dual-stack socket show up as `::ffff:a.b.c.d`; count them as IPv4.
@@ -279,6 +296,49 @@ mod tests {
         assert_eq!(client(&["for=\"1.1.1.1"]), ip("127.0.0.1"));
         assert_eq!(client(&["for=\"1.1.1\\.1\""]), ip("127.0.0.1"));
         assert_eq!(client(&[""]), ip("127.0.0.1"));
+    }
+
+    #[test]
+    fn unbalanced_quotes_in_front_do_not_swallow_the_proxys_element() {
+        let t = "127.0.0.1".parse::<TrustedProxies>().unwrap().reading(ProxyHeader::Forwarded);
+        let client = |line: &str| t.client_ip(ip("127.0.0.1"), &forwarded(&[line]));
+        assert_eq!(client("for=\"1.1.1.1, for=198.51.100.7"), ip("198.51.100.7"));
+        assert_eq!(client("by=\"x\\\", for=198.51.100.7"), ip("198.51.100.7"));
+        assert_eq!(client("for=198.51.100.8;by=\"a\\\"b,c\""), ip("198.51.100.8"));
+    }
+
+    proptest::proptest! {
+        /// Whatever a client writes, the element our proxy appended decides: the client's
+        /// text in front of it can neither hide it nor put another address in its place.
+        #[test]
+        fn text_in_front_of_the_proxys_entry_changes_nothing(
+            forged in "[ -~]{0,60}",
+            client in proptest::array::uniform4(0u8..=255),
+            v6 in proptest::bool::ANY,
+            port in proptest::option::of(1u16..),
+        ) {
+            let trusted: TrustedProxies = "127.0.0.1, 10.0.0.0/8".parse().unwrap();
+            let c = if v6 {
+                IpAddr::from([0x2001, 0xdb8, 0, 0, 0, 0, u16::from(client[0]), u16::from(client[1])])
+            } else {
+                IpAddr::from([198, 51, client[2], client[3]])
+            };
+            let (xff, rfc) = match (c, port) {
+                (IpAddr::V6(a), Some(p)) => (format!("[{a}]:{p}"), format!("for=\"[{a}]:{p}\"")),
+                (IpAddr::V6(a), None) => (a.to_string(), format!("for=\"[{a}]\"")),
+                (IpAddr::V4(a), Some(p)) => (format!("{a}:{p}"), format!("for=\"{a}:{p}\"")),
+                (IpAddr::V4(a), None) => (a.to_string(), format!("for={a}")),
+            };
+            let peer = ip("127.0.0.1");
+            let h = headers(&[&format!("{forged}, {xff}")]);
+            proptest::prop_assert_eq!(trusted.client_ip(peer, &h), c);
+            let h = forwarded(&[&format!("{forged}, {rfc};proto=https")]);
+            proptest::prop_assert_eq!(trusted.clone().reading(ProxyHeader::Forwarded).client_ip(peer, &h), c);
+            // The forged text alone never beats a peer that is not a trusted proxy.
+            let h = forwarded(&[&forged]);
+            let outsider = ip("203.0.113.9");
+            proptest::prop_assert_eq!(trusted.reading(ProxyHeader::Forwarded).client_ip(outsider, &h), outsider);
+        }
     }
 
     #[test]
