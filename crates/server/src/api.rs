@@ -28,7 +28,7 @@ pub fn routes() -> Router<AppState> {
 }
 
 /// Refuses a request when its IP address has used up its share (HTTP API and socket opens).
-/// Behind a trusted reverse proxy the address comes from `X-Forwarded-For` (`client_ip`).
+/// Behind a trusted reverse proxy the address comes from its forwarding header (`client_ip`).
 pub(crate) async fn limit_per_ip(State(state): State<AppState>, req: Request, next: Next) -> Response {
     let peer = req.extensions().get::<ConnectInfo<SocketAddr>>().map(|c| c.0.ip());
     let ip = peer.map(|peer| state.ctx.config.trusted_proxies.client_ip(peer, req.headers()));

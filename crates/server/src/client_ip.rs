@@ -79,8 +79,8 @@ impl TrustedProxies {
         TrustedProxies { header, ..self }
     }
 
+    /// `ip` is canonical: the peer and every parsed hop are made so before they get here.
     fn trusts(&self, ip: IpAddr) -> bool {
-        let ip = canonical(ip);
         self.nets.iter().any(|n| n.contains(&ip))
     }
 
@@ -198,12 +198,21 @@ fn canonical(ip: IpAddr) -> IpAddr {
 mod tests {
     use super::*;
 
-    fn headers(lines: &[&str]) -> HeaderMap {
+    /// A request's header lines of `name`, in order.
+    fn lines_of(name: &'static str, lines: &[&str]) -> HeaderMap {
         let mut h = HeaderMap::new();
         for l in lines {
-            h.append("x-forwarded-for", l.parse().unwrap());
+            h.append(name, l.parse().unwrap());
         }
         h
+    }
+
+    fn headers(lines: &[&str]) -> HeaderMap {
+        lines_of("x-forwarded-for", lines)
+    }
+
+    fn forwarded(lines: &[&str]) -> HeaderMap {
+        lines_of("forwarded", lines)
     }
 
     fn ip(s: &str) -> IpAddr {
@@ -248,14 +257,6 @@ mod tests {
         assert_eq!(t.client_ip(ip("127.0.0.1"), &headers(&["unknown, 10.0.0.5"])), ip("10.0.0.5"));
         assert_eq!(t.client_ip(ip("127.0.0.1"), &headers(&["10.0.0.6, 10.0.0.5"])), ip("10.0.0.6"));
         assert_eq!(t.client_ip(ip("127.0.0.1"), &headers(&["not an address"])), ip("127.0.0.1"));
-    }
-
-    fn forwarded(lines: &[&str]) -> HeaderMap {
-        let mut h = HeaderMap::new();
-        for l in lines {
-            h.append("forwarded", l.parse().unwrap());
-        }
-        h
     }
 
     #[test]

@@ -53,7 +53,8 @@ pub struct Config {
     pub http_rate: f64,
     /// WebSocket messages per second allowed per connection (burst: twice as many).
     pub ws_rate: f64,
-    /// Reverse proxies whose `X-Forwarded-For` names the client for the per-IP limits.
+    /// Reverse proxies whose forwarding header (`X-Forwarded-For` or `Forwarded`) names the
+    /// client for the per-IP limits.
     pub trusted_proxies: client_ip::TrustedProxies,
 }
 
