@@ -12,7 +12,6 @@ pub mod client_ip;
 mod error;
 pub mod ids;
 pub mod lesson;
-pub mod protocol;
 mod ratelimit;
 pub mod ratings;
 mod registry;
@@ -26,6 +25,7 @@ use std::time::Duration;
 
 use axum::Router;
 use axum::http::{HeaderValue, header};
+use axum::serve::ListenerExt;
 use tokio::sync::Semaphore;
 use tower_http::set_header::SetResponseHeaderLayer;
 
@@ -53,6 +53,14 @@ pub struct Config {
     pub http_rate: f64,
     /// WebSocket messages per second allowed per connection (burst: twice as many).
     pub ws_rate: f64,
+    /// A connection that had more than this many messages refused (over its rate) ...
+    pub flood_refusals: usize,
+    /// ... within this long is closed.
+    pub flood_window: Duration,
+    /// The turn time limits a host may choose, the default first (`None`: no limit).
+    pub turn_limits: Vec<Option<u32>>,
+    /// How SQLite makes a commit durable.
+    pub durability: store::Durability,
     /// Reverse proxies whose forwarding header (`X-Forwarded-For` or `Forwarded`) names the
     /// client for the per-IP limits.
     pub trusted_proxies: client_ip::TrustedProxies,
@@ -61,16 +69,30 @@ pub struct Config {
 impl Default for Config {
     fn default() -> Config {
         Config {
-            // The rules pages print these two, so they live beside the page's text.
-            away_grace: Duration::from_secs(site::rules_page::AWAY_GRACE_SECS),
-            reload_grace: Duration::from_secs(site::rules_page::RELOAD_GRACE_SECS),
+            away_grace: Duration::from_secs(10),
+            reload_grace: Duration::from_secs(2),
             cpu_delay: Duration::from_millis(400),
             stand_in_level: ai::Level::Intermediate,
             undo_wait_base: Duration::from_secs(10),
             clock_second: Duration::from_secs(1),
             http_rate: 20.0,
             ws_rate: 20.0,
+            flood_refusals: 100,
+            flood_window: Duration::from_secs(10),
+            turn_limits: vec![None, Some(30), Some(60)],
+            durability: store::Durability::default(),
             trusted_proxies: client_ip::TrustedProxies::default(),
+        }
+    }
+}
+
+impl Config {
+    /// What the pages print about these settings.
+    pub fn site_settings(&self) -> site::SiteSettings {
+        site::SiteSettings {
+            away_grace_secs: self.away_grace.as_secs(),
+            reload_grace_secs: self.reload_grace.as_secs(),
+            turn_limits: self.turn_limits.clone(),
         }
     }
 }
@@ -117,13 +139,14 @@ pub fn now_ms() -> i64 {
 pub fn app(state: AppState) -> Router {
     let csp = "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; \
                connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'";
+    let pages = site::router(state.ctx.config.site_settings());
     Router::new()
         .merge(api::routes())
         .merge(lesson::routes())
         .merge(ws::routes())
         .layer(axum::middleware::from_fn_with_state(state.clone(), api::limit_per_ip))
         .with_state(state)
-        .merge(site::router())
+        .merge(pages)
         .layer(SetResponseHeaderLayer::if_not_present(header::CONTENT_SECURITY_POLICY, HeaderValue::from_static(csp)))
         .layer(SetResponseHeaderLayer::overriding(header::X_CONTENT_TYPE_OPTIONS, HeaderValue::from_static("nosniff")))
         .layer(SetResponseHeaderLayer::overriding(header::X_FRAME_OPTIONS, HeaderValue::from_static("DENY")))
@@ -135,7 +158,7 @@ pub fn app(state: AppState) -> Router {
 
 /// Opens the store, restores every unfinished game, and serves on `addr` until ctrl-c.
 pub async fn serve(addr: SocketAddr, db_url: &str, config: Config) -> Result<(), ServeError> {
-    let store = Store::connect(db_url).await?;
+    let store = Store::connect_with(db_url, config.durability).await?;
     let state = AppState::new(store, config);
     let restored = state.tables.restore().await?;
     let listener = tokio::net::TcpListener::bind(addr).await.map_err(ServeError::Bind)?;
@@ -143,12 +166,20 @@ pub async fn serve(addr: SocketAddr, db_url: &str, config: Config) -> Result<(),
         "qdan serving on http://{} ({restored} unfinished games restored)",
         listener.local_addr().map_err(ServeError::Bind)?
     );
-    axum::serve(listener, app(state).into_make_service_with_connect_info::<SocketAddr>())
+    axum::serve(listener.tap_io(no_delay), app(state).into_make_service_with_connect_info::<SocketAddr>())
         .with_graceful_shutdown(async {
             let _ = tokio::signal::ctrl_c().await;
         })
         .await
         .map_err(ServeError::Bind)
+}
+
+/// Sends small messages at once. Without it an event and its ack written back to back wait
+/// for the client's delayed ACK (40 ms on Linux) under Nagle's algorithm.
+pub fn no_delay(tcp: &mut tokio::net::TcpStream) {
+    if let Err(e) = tcp.set_nodelay(true) {
+        tracing::warn!("TCP_NODELAY: {e}");
+    }
 }
 
 /// Why the server could not start.

@@ -6,5 +6,5 @@ async fn main() -> std::io::Result<()> {
     let addr = std::env::args().nth(1).unwrap_or_else(|| "127.0.0.1:8090".into());
     let listener = tokio::net::TcpListener::bind(&addr).await?;
     println!("pages on http://{addr}/");
-    axum::serve(listener, site::router()).await
+    axum::serve(listener, site::router(site::SiteSettings::example())).await
 }

@@ -18,12 +18,15 @@
 //! language headers, so the server merges it into its own app.
 
 pub mod assets;
+mod html;
 pub mod i18n;
 pub mod pages;
 pub mod rules_page;
 
+use std::sync::Arc;
+
 use axum::Router;
-use axum::extract::Path;
+use axum::extract::{Path, State};
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Redirect, Response};
 use axum::routing::get;
@@ -35,8 +38,31 @@ use pages::Page;
 /// The cookie that remembers the language a visitor chose in the switcher.
 pub const LANG_COOKIE: &str = "qdan_lang";
 
+pub use html::esc;
+
+/// What the pages say about how the server runs: the server passes its effective settings,
+/// so a page always prints what the server does.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SiteSettings {
+    /// Seconds a seated player may be gone (network lost) before the CPU stands in.
+    pub away_grace_secs: u64,
+    /// The same for a page that was closed or reloaded.
+    pub reload_grace_secs: u64,
+    /// The turn time limits a host may choose (`None`: no limit), the default first.
+    pub turn_limits: Vec<Option<u32>>,
+}
+
+impl SiteSettings {
+    /// Settings for tests of this crate (the server always passes its own).
+    pub fn example() -> SiteSettings {
+        SiteSettings { away_grace_secs: 10, reload_grace_secs: 2, turn_limits: vec![None, Some(30), Some(60)] }
+    }
+}
+
+type Settings = State<Arc<SiteSettings>>;
+
 /// The page and static-file routes, merged into the server's router.
-pub fn router() -> Router {
+pub fn router(settings: SiteSettings) -> Router {
     Router::new()
         .route("/", get(root))
         .route("/{lang}", get(lang_root))
@@ -47,6 +73,7 @@ pub fn router() -> Router {
         .route("/{lang}/g/{code}", get(group))
         .route("/{lang}/leaderboard", get(leaderboard))
         .route("/static/{*path}", get(assets::serve))
+        .with_state(Arc::new(settings))
 }
 
 /// The locale for a request without one in its URL.
@@ -71,47 +98,47 @@ async fn root(headers: HeaderMap) -> Response {
     r
 }
 
-async fn lang_root(Path(lang): Path<String>, headers: HeaderMap) -> Response {
+async fn lang_root(State(s): Settings, Path(lang): Path<String>, headers: HeaderMap) -> Response {
     match Lang::from_code(&lang) {
         Some(l) => Redirect::permanent(&format!("/{}/", l.code())).into_response(),
-        None => not_found(&headers),
+        None => not_found(&s, &headers),
     }
 }
 
-fn html(status: StatusCode, lang: Lang, page: &Page) -> Response {
+fn html(status: StatusCode, lang: Lang, page: &Page, settings: &SiteSettings) -> Response {
     let mut h = HeaderMap::new();
     h.insert(header::CONTENT_TYPE, HeaderValue::from_static("text/html; charset=utf-8"));
     h.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-cache"));
     h.insert(header::CONTENT_LANGUAGE, HeaderValue::from_static(lang.code()));
-    (status, h, pages::render(lang, page)).into_response()
+    (status, h, pages::render(lang, page, settings)).into_response()
 }
 
-fn not_found(headers: &HeaderMap) -> Response {
-    html(StatusCode::NOT_FOUND, preferred_lang(headers), &Page::NotFound)
+fn not_found(settings: &SiteSettings, headers: &HeaderMap) -> Response {
+    html(StatusCode::NOT_FOUND, preferred_lang(headers), &Page::NotFound, settings)
 }
 
-fn page_in(lang: &str, headers: &HeaderMap, page: Option<Page>) -> Response {
+fn page_in(settings: &SiteSettings, lang: &str, headers: &HeaderMap, page: Option<Page>) -> Response {
     match (Lang::from_code(lang), page) {
-        (Some(l), Some(p)) => html(StatusCode::OK, l, &p),
-        (Some(l), None) => html(StatusCode::NOT_FOUND, l, &Page::NotFound),
-        (None, _) => not_found(headers),
+        (Some(l), Some(p)) => html(StatusCode::OK, l, &p, settings),
+        (Some(l), None) => html(StatusCode::NOT_FOUND, l, &Page::NotFound, settings),
+        (None, _) => not_found(settings, headers),
     }
 }
 
-async fn home(Path(lang): Path<String>, headers: HeaderMap) -> Response {
-    page_in(&lang, &headers, Some(Page::Home))
+async fn home(State(s): Settings, Path(lang): Path<String>, headers: HeaderMap) -> Response {
+    page_in(&s, &lang, &headers, Some(Page::Home))
 }
 
-async fn game(Path((lang, game)): Path<(String, String)>, headers: HeaderMap) -> Response {
-    page_in(&lang, &headers, game.parse::<GameKind>().ok().map(Page::Game))
+async fn game(State(s): Settings, Path((lang, game)): Path<(String, String)>, headers: HeaderMap) -> Response {
+    page_in(&s, &lang, &headers, game.parse::<GameKind>().ok().map(Page::Game))
 }
 
-async fn learn(Path((lang, game)): Path<(String, String)>, headers: HeaderMap) -> Response {
-    page_in(&lang, &headers, game.parse::<GameKind>().ok().map(Page::Learn))
+async fn learn(State(s): Settings, Path((lang, game)): Path<(String, String)>, headers: HeaderMap) -> Response {
+    page_in(&s, &lang, &headers, game.parse::<GameKind>().ok().map(Page::Learn))
 }
 
-async fn rules(Path((lang, game)): Path<(String, String)>, headers: HeaderMap) -> Response {
-    page_in(&lang, &headers, game.parse::<GameKind>().ok().map(Page::Rules))
+async fn rules(State(s): Settings, Path((lang, game)): Path<(String, String)>, headers: HeaderMap) -> Response {
+    page_in(&s, &lang, &headers, game.parse::<GameKind>().ok().map(Page::Rules))
 }
 
 /// Whether `code` could be a group code (letters and digits, short): anything else is a 404
@@ -120,12 +147,12 @@ fn plausible_code(code: &str) -> bool {
     (4..=32).contains(&code.len()) && code.bytes().all(|b| b.is_ascii_alphanumeric())
 }
 
-async fn group(Path((lang, code)): Path<(String, String)>, headers: HeaderMap) -> Response {
-    page_in(&lang, &headers, plausible_code(&code).then_some(Page::Group(code)))
+async fn group(State(s): Settings, Path((lang, code)): Path<(String, String)>, headers: HeaderMap) -> Response {
+    page_in(&s, &lang, &headers, plausible_code(&code).then_some(Page::Group(code)))
 }
 
-async fn leaderboard(Path(lang): Path<String>, headers: HeaderMap) -> Response {
-    page_in(&lang, &headers, Some(Page::Leaderboard))
+async fn leaderboard(State(s): Settings, Path(lang): Path<String>, headers: HeaderMap) -> Response {
+    page_in(&s, &lang, &headers, Some(Page::Leaderboard))
 }
 
 #[cfg(test)]

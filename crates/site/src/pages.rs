@@ -5,28 +5,9 @@
 use rules::GameKind;
 use serde_json::json;
 
+use crate::SiteSettings;
+use crate::html::{esc, game_name_id, game_summary_id, script_json};
 use crate::i18n::{Arg, Lang, Messages, client_source, messages};
-
-/// Escapes text for HTML element content and attribute values.
-pub fn esc(s: &str) -> String {
-    let mut out = String::with_capacity(s.len());
-    for c in s.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&#39;"),
-            c => out.push(c),
-        }
-    }
-    out
-}
-
-/// JSON that is safe inside a `<script>` element.
-fn script_json(v: &serde_json::Value) -> String {
-    v.to_string().replace('<', "\\u003c").replace('>', "\\u003e").replace('&', "\\u0026")
-}
 
 /// Which page, with what it needs.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -66,23 +47,8 @@ impl Page {
     }
 }
 
-/// The message id of a game's name.
-pub fn game_name_id(g: GameKind) -> &'static str {
-    match g {
-        GameKind::Musashi => "game-musashi",
-        GameKind::Dots => "game-dots",
-    }
-}
-
-fn game_summary_id(g: GameKind) -> &'static str {
-    match g {
-        GameKind::Musashi => "game-musashi-summary",
-        GameKind::Dots => "game-dots-summary",
-    }
-}
-
 /// Renders `page` in `lang` as a complete HTML document.
-pub fn render(lang: Lang, page: &Page) -> String {
+pub fn render(lang: Lang, page: &Page, settings: &SiteSettings) -> String {
     let m = messages(lang);
     let l = lang.code();
     let site = m.t("site-name");
@@ -93,7 +59,9 @@ pub fn render(lang: Lang, page: &Page) -> String {
             format!("{} · {site}", m.t_args("learn-title", &[("game", Arg::Str(m.t(game_name_id(*g))))])),
             learn(m, *g),
         ),
-        Page::Rules(g) => (format!("{} · {site}", crate::rules_page::title(m, *g)), crate::rules_page::body(m, *g)),
+        Page::Rules(g) => {
+            (format!("{} · {site}", crate::rules_page::title(m, *g)), crate::rules_page::body(m, *g, settings))
+        }
         Page::Group(code) => {
             (format!("{} · {site}", m.t_args("group-title", &[("code", Arg::Str(code.clone()))])), group(m))
         }

@@ -181,7 +181,7 @@ async fn get_page(uri: &str, headers: &[(header::HeaderName, &str)]) -> (StatusC
     for (k, v) in headers {
         req = req.header(k, *v);
     }
-    let res = router().oneshot(req.body(Body::empty()).unwrap()).await.unwrap();
+    let res = router(SiteSettings::example()).oneshot(req.body(Body::empty()).unwrap()).await.unwrap();
     let status = res.status();
     let h = res.headers().clone();
     let body = to_bytes(res.into_body(), 1 << 22).await.unwrap();
@@ -266,12 +266,12 @@ async fn static_files_carry_types_and_etags() {
 
 #[test]
 fn page_data_is_script_safe() {
-    let html = pages::render(Lang::En, &Page::Group("ABCD1234EFGH".into()));
+    let html = pages::render(Lang::En, &Page::Group("ABCD1234EFGH".into()), &SiteSettings::example());
     let data = html.split("<script id=\"qdan-data\" type=\"application/json\">").nth(1).unwrap();
     let data = data.split("</script>").next().unwrap();
     let v: serde_json::Value = serde_json::from_str(data).unwrap();
     assert_eq!(v["code"], "ABCD1234EFGH");
     assert_eq!(v["page"], "group");
     assert!(v["ftl"].as_str().unwrap().contains("play-spectators"));
-    assert_eq!(pages::esc("<a href=\"x\">&'"), "&lt;a href=&quot;x&quot;&gt;&amp;&#39;");
+    assert_eq!(esc("<a href=\"x\">&'"), "&lt;a href=&quot;x&quot;&gt;&amp;&#39;");
 }

@@ -1,18 +1,22 @@
 //! A live table: one tokio task (an actor) per group owns the authoritative game. Everything
 //! reaches it through a [`TableHandle`] (send an intent, subscribe to events), so the table
-//! could live on another node one day (DESIGN.md §7). A move is stored before it is
-//! acknowledged or broadcast.
+//! could live on another node (DESIGN.md §7). The rules of the table are a pure state machine
+//! ([`state::Table`]); the actor only adds the mailbox, timers, the store and the CPU.
+//! A change is stored before it is acknowledged or broadcast.
 
 mod actor;
-mod view;
+mod load;
+mod log;
+pub mod state;
 
 use std::sync::Arc;
 
 use tokio::sync::{broadcast, mpsc, oneshot};
+use wire::{Intent, WireError};
 
-pub use actor::{group_options, spawn};
+pub use actor::spawn;
+pub use state::TableError;
 
-use crate::protocol::{Intent, WireError};
 use crate::store::PlayerRow;
 
 /// What a connection gets when it joins a table.
@@ -36,11 +40,12 @@ pub enum Reply {
 }
 
 pub(crate) enum Cmd {
-    Join { conn: u64, player: PlayerRow, since: Option<u64>, reply: oneshot::Sender<Joined> },
+    Join { conn: u64, player: Option<PlayerRow>, since: Option<u64>, reply: oneshot::Sender<Joined> },
     Leave { conn: u64, going_away: bool },
     Intent { conn: u64, intent: Intent, reply: oneshot::Sender<Result<Reply, WireError>> },
+    Sync { since: u64, reply: oneshot::Sender<Vec<Arc<str>>> },
     Snapshot { reply: oneshot::Sender<Arc<str>> },
-    Cpu { game_no: i64, ply: usize, mv: Option<String>, by: &'static str },
+    Cpu { game_no: u32, ply: usize, by: wire::MoveSource, mv: Option<String> },
 }
 
 /// The way to reach a live table.
@@ -59,8 +64,9 @@ impl TableHandle {
         !self.tx.is_closed()
     }
 
-    /// Joins as connection `conn` of `player`, resuming after version `since`.
-    pub async fn join(&self, conn: u64, player: PlayerRow, since: Option<u64>) -> Result<Joined, Gone> {
+    /// Joins as connection `conn` of `player` (`None`: watching without a device token),
+    /// resuming after version `since`.
+    pub async fn join(&self, conn: u64, player: Option<PlayerRow>, since: Option<u64>) -> Result<Joined, Gone> {
         let (reply, rx) = oneshot::channel();
         self.tx.send(Cmd::Join { conn, player, since, reply }).await.map_err(|_| Gone)?;
         rx.await.map_err(|_| Gone)
@@ -68,15 +74,22 @@ impl TableHandle {
 
     /// Connection `conn` left; `going_away` when the client closed on purpose (tab closed).
     pub async fn leave(&self, conn: u64, going_away: bool) {
+        // A stopped table has nobody left to tell.
         let _ = self.tx.send(Cmd::Leave { conn, going_away }).await;
     }
 
     /// Sends an intent of connection `conn` and waits for its answer.
     pub async fn intent(&self, conn: u64, intent: Intent) -> Result<Reply, WireError> {
         let (reply, rx) = oneshot::channel();
-        let gone = || WireError::new("internal", "the table restarted; send it again");
-        self.tx.send(Cmd::Intent { conn, intent, reply }).await.map_err(|_| gone())?;
-        rx.await.map_err(|_| gone())?
+        self.tx.send(Cmd::Intent { conn, intent, reply }).await.map_err(|_| TableError::Gone.into_wire())?;
+        rx.await.map_err(|_| TableError::Gone.into_wire())?
+    }
+
+    /// The events after `since`, or one `state` message.
+    pub async fn sync(&self, since: u64) -> Result<Vec<Arc<str>>, Gone> {
+        let (reply, rx) = oneshot::channel();
+        self.tx.send(Cmd::Sync { since, reply }).await.map_err(|_| Gone)?;
+        rx.await.map_err(|_| Gone)
     }
 
     /// The full current state, as a `state` message.
