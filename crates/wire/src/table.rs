@@ -120,7 +120,7 @@ pub struct SeatView {
     /// The CPU opponent's level, for the CPU's seat.
     pub cpu: Option<CpuLevel>,
     /// The player's rating in this game (rounded), if they have played a ranked game.
-    pub rating: Option<f64>,
+    pub rating: Option<i32>,
 }
 
 /// The turn clock of the current game.
@@ -143,11 +143,11 @@ pub struct UndoView {
 }
 
 /// A rating change at the end of a ranked game (rounded).
-#[derive(Copy, Clone, PartialEq, Debug, Serialize, Deserialize)]
+#[derive(Copy, Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
 pub struct RatingChange {
     pub seat: Seat,
-    pub before: f64,
-    pub after: f64,
+    pub before: i32,
+    pub after: i32,
 }
 
 /// How the last game ended.

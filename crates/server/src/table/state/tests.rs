@@ -432,8 +432,8 @@ fn a_ranked_game_names_its_players_for_the_rating_and_shows_the_change() {
         Rated { seat: Seat::Second, before: 1500.0, after: 1662.4 },
     ]);
     let v = h.view();
-    assert_eq!(v.result.unwrap().ratings[1].after, 1662.0);
-    assert_eq!(v.seats[1].as_ref().unwrap().rating, Some(1662.0));
+    assert_eq!(v.result.unwrap().ratings[1].after, 1662);
+    assert_eq!(v.seats[1].as_ref().unwrap().rating, Some(1662));
     // Against the CPU nothing is ranked.
     let mut h = Harness::dots(Some(Level::Beginner));
     h.join(A, "a");

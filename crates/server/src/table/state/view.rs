@@ -53,7 +53,7 @@ impl Table {
                 connected: self.connected(&p.id),
                 away: info.presence == Presence::Away,
                 cpu: None,
-                rating: p.rating.map(f64::round),
+                rating: p.rating.map(|r| r.round() as i32),
             },
             Occupant::Cpu(level) => SeatView {
                 player_id: None,
@@ -82,7 +82,7 @@ impl Table {
             ratings: g
                 .ratings
                 .iter()
-                .map(|r| RatingChange { seat: r.seat, before: r.before.round(), after: r.after.round() })
+                .map(|r| RatingChange { seat: r.seat, before: r.before.round() as i32, after: r.after.round() as i32 })
                 .collect(),
         })
     }
