@@ -153,7 +153,7 @@ async fn groups_create(
     };
     state.ctx.store.create_group(&row).await?;
     // The creator takes the first seat: Parent / first mover in the first game.
-    state.ctx.store.add_seat(&code, 0, &host.id).await?;
+    state.ctx.store.add_seat(&code, 0, &host.id, None).await?;
     Ok((StatusCode::CREATED, Json(json!({"code": code, "url": format!("/g/{code}")}))))
 }
 

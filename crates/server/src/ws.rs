@@ -42,6 +42,9 @@ const LINGER: Duration = Duration::from_secs(2);
 pub mod close_code {
     /// The device token is unknown.
     pub const BAD_TOKEN: u16 = 4001;
+    /// The table stopped here (the node drains, or the table moved to another node):
+    /// reconnect at once and resume.
+    pub const RECONNECT: u16 = 4010;
 }
 
 static NEXT_CONN: AtomicU64 = AtomicU64::new(1);
@@ -51,6 +54,10 @@ pub fn routes() -> Router<AppState> {
 }
 
 async fn ws_upgrade(ws: WebSocketUpgrade, Path(code): Path<String>, State(state): State<AppState>) -> Response {
+    if state.draining() {
+        // Going away: the balancer sends the client to another node on its retry.
+        return (axum::http::StatusCode::SERVICE_UNAVAILABLE, "draining").into_response();
+    }
     let table = match state.tables.get(&code).await {
         Ok(Some(t)) => t,
         // No such group: 404 before any upgrade (its page is a 404 page, which opens no socket).
@@ -260,7 +267,7 @@ async fn write_loop(
                     Ok(s) => text(s.to_string()),
                     Err(_) => break,
                 },
-                Err(broadcast::error::RecvError::Closed) => break,
+                Err(broadcast::error::RecvError::Closed) => close(close_code::RECONNECT, "reconnect"),
             },
             m = direct.recv() => match m {
                 Some(m) => m,

@@ -41,6 +41,17 @@ pub struct Args {
     /// limits. Leave empty when clients connect directly, or anyone could pick an address.
     #[arg(long, env = "QDAN_TRUSTED_PROXIES", default_value = "")]
     trusted_proxies: server::client_ip::TrustedProxies,
+    /// Join a cluster: the NATS server the nodes talk through (`nats://127.0.0.1:4222`).
+    /// Needs `--db postgres://...`, shared by every node. Without it this process serves alone.
+    #[arg(long, env = "QDAN_NATS")]
+    nats: Option<String>,
+    /// This node's name in the cluster (a random suffix is added per process).
+    #[arg(long, env = "QDAN_NODE", default_value = "node")]
+    node: String,
+    /// Milliseconds a table's lease lasts without renewal (renewed four times per lifetime).
+    /// After a node dies unseen, its tables wait at most this long for another node.
+    #[arg(long, env = "QDAN_LEASE_MS", default_value_t = 5000)]
+    lease_ms: u64,
     /// The header those proxies append the client to: `x-forwarded-for`, or `forwarded`
     /// (RFC 7239). Only this one is read; the other may come from the client.
     #[arg(long, env = "QDAN_PROXY_HEADER", default_value = "x-forwarded-for")]
@@ -78,6 +89,11 @@ pub fn run(a: Args) -> anyhow::Result<()> {
         Durability::Power => server::store::Durability::Power,
     };
     config.trusted_proxies = a.trusted_proxies.reading(a.proxy_header);
+    config.cluster = a.nats.map(|nats_url| server::cluster::ClusterConfig {
+        nats_url,
+        node: a.node,
+        lease_ttl: Duration::from_millis(a.lease_ms),
+    });
     if a.tables != "off" {
         // Until the tables are ready the CPU plays Musashi by search.
         drop(ai::musashi::prepare_tables(a.tables.into()));

@@ -7,7 +7,7 @@ use sqlx::any::AnyRow;
 use wire::{MoveSource, Seat, Status};
 
 use super::groups::{options_from, options_text};
-use super::{Result, Store, corrupt, writer};
+use super::{Fence, Result, Store, corrupt, writer};
 use crate::ratings::{self, Rated};
 
 /// A game as stored.
@@ -28,6 +28,19 @@ pub struct GameRow {
     pub clock_deadline: Option<i64>,
     pub started_at: i64,
     pub ended_at: Option<i64>,
+}
+
+/// The end of a game, as [`Store::finish_game`] records it.
+#[derive(Clone, Copy, Debug)]
+pub struct GameEnd<'a> {
+    pub game_id: &'a str,
+    /// The game's name (`musashi`, `dots`): ratings are per game.
+    pub game: &'a str,
+    pub winner: Option<Seat>,
+    pub reason: EndReason,
+    pub ended_at: i64,
+    /// The players of seats 0 and 1 of a ranked game between two people.
+    pub rated: Option<&'a [String; 2]>,
 }
 
 /// One stored move.
@@ -89,7 +102,8 @@ fn game_row(r: AnyRow) -> Result<GameRow> {
 }
 
 impl Store {
-    pub async fn create_game(&self, g: &GameRow) -> Result<()> {
+    pub async fn create_game(&self, g: &GameRow, fence: Option<&Fence>) -> Result<()> {
+        let mut tx = self.begin_fenced(fence).await?;
         sqlx::query(&format!(
             "INSERT INTO games ({GAME_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)"
         ))
@@ -106,8 +120,9 @@ impl Store {
         .bind(g.clock_deadline)
         .bind(g.started_at)
         .bind(g.ended_at)
-        .execute(&self.pool)
+        .execute(&mut *tx)
         .await?;
+        tx.commit().await?;
         Ok(())
     }
 
@@ -152,13 +167,25 @@ impl Store {
 
     /// Stores one move and the new turn clock together; returns once they are committed
     /// (possibly in one transaction with other tables' moves).
-    pub async fn add_move(&self, game_id: &str, m: &MoveRow, clock_deadline: Option<i64>) -> Result<()> {
-        writer::add_move(&self.moves, game_id, m, clock_deadline).await
+    pub async fn add_move(
+        &self,
+        game_id: &str,
+        m: &MoveRow,
+        clock_deadline: Option<i64>,
+        fence: Option<&Fence>,
+    ) -> Result<()> {
+        writer::add_move(&self.moves, game_id, m, clock_deadline, fence.cloned()).await
     }
 
     /// Removes the moves from `from_ply` on (an accepted undo) and sets the new turn clock.
-    pub async fn truncate_moves(&self, game_id: &str, from_ply: usize, clock_deadline: Option<i64>) -> Result<()> {
-        let mut tx = self.pool.begin().await?;
+    pub async fn truncate_moves(
+        &self,
+        game_id: &str,
+        from_ply: usize,
+        clock_deadline: Option<i64>,
+        fence: Option<&Fence>,
+    ) -> Result<()> {
+        let mut tx = self.begin_fenced(fence).await?;
         sqlx::query("DELETE FROM moves WHERE game_id = $1 AND ply >= $2")
             .bind(game_id)
             .bind(from_ply as i64)
@@ -173,28 +200,23 @@ impl Store {
         Ok(())
     }
 
-    pub async fn set_clock(&self, game_id: &str, clock_deadline: Option<i64>) -> Result<()> {
+    pub async fn set_clock(&self, game_id: &str, clock_deadline: Option<i64>, fence: Option<&Fence>) -> Result<()> {
+        let mut tx = self.begin_fenced(fence).await?;
         sqlx::query("UPDATE games SET clock_deadline = $1 WHERE id = $2")
             .bind(clock_deadline)
             .bind(game_id)
-            .execute(&self.pool)
+            .execute(&mut *tx)
             .await?;
+        tx.commit().await?;
         Ok(())
     }
 
     /// Records a finished game and, for a ranked one between `rated` (the players of seats 0
     /// and 1), their new ratings: read, updated and written in the same transaction, so two
     /// games ending at once for the same player cannot lose an update.
-    pub async fn finish_game(
-        &self,
-        game_id: &str,
-        game: &str,
-        winner: Option<Seat>,
-        reason: EndReason,
-        ended_at: i64,
-        rated: Option<&[String; 2]>,
-    ) -> Result<Vec<Rated>> {
-        let mut tx = self.pool.begin().await?;
+    pub async fn finish_game(&self, end: &GameEnd<'_>, fence: Option<&Fence>) -> Result<Vec<Rated>> {
+        let GameEnd { game_id, game, winner, reason, ended_at, rated } = *end;
+        let mut tx = self.begin_fenced(fence).await?;
         sqlx::query(
             "UPDATE games SET status = 'over', winner_seat = $1, reason = $2, ended_at = $3, clock_deadline = NULL
              WHERE id = $4",

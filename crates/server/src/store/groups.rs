@@ -4,7 +4,7 @@ use ai::Level;
 use rules::{AnyOptions, GameKind};
 use sqlx::Row;
 
-use super::{Result, Store, corrupt};
+use super::{Fence, Result, Store, corrupt};
 
 /// A group as stored.
 #[derive(Clone, Debug, PartialEq)]
@@ -80,14 +80,17 @@ impl Store {
         options: &AnyOptions,
         turn_limit: Option<u32>,
         ranked: bool,
+        fence: Option<&Fence>,
     ) -> Result<()> {
+        let mut tx = self.begin_fenced(fence).await?;
         sqlx::query("UPDATE groups SET options = $1, turn_limit = $2, ranked = $3 WHERE code = $4")
             .bind(options_text(options))
             .bind(turn_limit.map(i64::from))
             .bind(ranked as i64)
             .bind(code)
-            .execute(&self.pool)
+            .execute(&mut *tx)
             .await?;
+        tx.commit().await?;
         Ok(())
     }
 
@@ -108,13 +111,15 @@ impl Store {
             .collect()
     }
 
-    pub async fn add_seat(&self, code: &str, seat: usize, player_id: &str) -> Result<()> {
+    pub async fn add_seat(&self, code: &str, seat: usize, player_id: &str, fence: Option<&Fence>) -> Result<()> {
+        let mut tx = self.begin_fenced(fence).await?;
         sqlx::query("INSERT INTO seats (group_code, seat, player_id) VALUES ($1, $2, $3)")
             .bind(code)
             .bind(seat as i64)
             .bind(player_id)
-            .execute(&self.pool)
+            .execute(&mut *tx)
             .await?;
+        tx.commit().await?;
         Ok(())
     }
 }

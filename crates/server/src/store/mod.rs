@@ -11,6 +11,7 @@
 
 mod games;
 mod groups;
+mod lease;
 mod players;
 mod writer;
 
@@ -18,8 +19,9 @@ use sqlx::AnyPool;
 use sqlx::any::{AnyPoolOptions, install_default_drivers};
 use tokio::sync::mpsc;
 
-pub use games::{GameRow, MoveRow};
+pub use games::{GameEnd, GameRow, MoveRow};
 pub use groups::GroupRow;
+pub use lease::{Fence, Lease};
 pub use players::{LeaderRow, PlayerRow, RatingRow};
 
 /// Why the store failed.
@@ -31,6 +33,9 @@ pub enum StoreError {
     Migrate(#[from] sqlx::migrate::MigrateError),
     #[error("stored data is inconsistent: {0}")]
     Corrupt(String),
+    /// A write for a table whose lease this node no longer holds (another node owns it now).
+    #[error("this node no longer owns table {0}")]
+    Fenced(String),
 }
 
 pub type Result<T> = std::result::Result<T, StoreError>;
@@ -57,6 +62,7 @@ pub enum Durability {
 #[derive(Clone, Debug)]
 pub struct Store {
     pool: AnyPool,
+    sqlite: bool,
     moves: mpsc::Sender<writer::MoveWrite>,
 }
 
@@ -100,8 +106,13 @@ impl Store {
             .connect(&url)
             .await?;
         MIGRATOR.run(&pool).await?;
-        let moves = writer::start(pool.clone(), sqlite.then_some(url));
-        Ok(Store { pool, moves })
+        let moves = writer::start(pool.clone(), sqlite, sqlite.then_some(url));
+        Ok(Store { pool, sqlite, moves })
+    }
+
+    /// Whether this is PostgreSQL (several nodes can share it).
+    pub fn is_postgres(&self) -> bool {
+        !self.sqlite
     }
 
     /// Moves stored across all games (used by tests and the fault runs to count).

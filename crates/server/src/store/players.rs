@@ -5,7 +5,7 @@ use sqlx::Row;
 use super::{Result, Store};
 
 /// A player as stored.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct PlayerRow {
     pub id: String,
     pub name: String,

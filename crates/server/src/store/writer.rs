@@ -9,6 +9,7 @@ use std::time::Duration;
 use sqlx::{AnyPool, Connection};
 use tokio::sync::{mpsc, oneshot};
 
+use super::lease::{self, Fence};
 use super::{MoveRow, Result, StoreError};
 
 /// One move waiting for the writer: the move, the new turn clock, and who to answer.
@@ -17,6 +18,8 @@ pub(super) struct MoveWrite {
     game_id: String,
     mv: MoveRow,
     clock_deadline: Option<i64>,
+    /// The table's lease, in a cluster: checked in the batch's transaction.
+    fence: Option<Fence>,
     done: oneshot::Sender<Result<()>>,
 }
 
@@ -28,9 +31,9 @@ const INSERT_CHUNK: usize = 256;
 const CHECKPOINT_EVERY: Duration = Duration::from_secs(1);
 
 /// Starts the writer; `checkpoint` is the SQLite URL (none on PostgreSQL).
-pub(super) fn start(pool: AnyPool, checkpoint: Option<String>) -> mpsc::Sender<MoveWrite> {
+pub(super) fn start(pool: AnyPool, sqlite: bool, checkpoint: Option<String>) -> mpsc::Sender<MoveWrite> {
     let (tx, rx) = mpsc::channel(4 * MAX_BATCH);
-    tokio::spawn(write_moves(pool, rx, checkpoint));
+    tokio::spawn(write_moves(pool, sqlite, rx, checkpoint));
     tx
 }
 
@@ -40,9 +43,10 @@ pub(super) async fn add_move(
     game_id: &str,
     m: &MoveRow,
     clock_deadline: Option<i64>,
+    fence: Option<Fence>,
 ) -> Result<()> {
     let (done, answer) = oneshot::channel();
-    let w = MoveWrite { game_id: game_id.to_string(), mv: m.clone(), clock_deadline, done };
+    let w = MoveWrite { game_id: game_id.to_string(), mv: m.clone(), clock_deadline, fence, done };
     let stopped = || StoreError::Corrupt("the move writer stopped".into());
     writer.send(w).await.map_err(|_| stopped())?;
     answer.await.map_err(|_| stopped())?
@@ -52,13 +56,13 @@ pub(super) async fn add_move(
 /// each. If the batch fails, each move is retried alone so one bad row fails only itself.
 /// On SQLite (`checkpoint` = its URL) it also checkpoints the WAL now and then, on a
 /// connection of its own. Ends when every `Store` is dropped.
-async fn write_moves(pool: AnyPool, mut rx: mpsc::Receiver<MoveWrite>, checkpoint: Option<String>) {
+async fn write_moves(pool: AnyPool, sqlite: bool, mut rx: mpsc::Receiver<MoveWrite>, checkpoint: Option<String>) {
     let (kick, kicked) = mpsc::channel::<()>(1);
     let checkpointer = checkpoint.map(|url| tokio::spawn(checkpoints(url, kicked)));
     let mut last_checkpoint = tokio::time::Instant::now();
     let mut batch = Vec::with_capacity(MAX_BATCH);
     while rx.recv_many(&mut batch, MAX_BATCH).await > 0 {
-        match insert_moves(&pool, &batch).await {
+        match insert_moves(&pool, sqlite, &batch).await {
             Ok(()) => {
                 for w in batch.drain(..) {
                     let _ = w.done.send(Ok(()));
@@ -66,7 +70,7 @@ async fn write_moves(pool: AnyPool, mut rx: mpsc::Receiver<MoveWrite>, checkpoin
             }
             Err(_) => {
                 for w in batch.drain(..) {
-                    let r = insert_moves(&pool, std::slice::from_ref(&w)).await;
+                    let r = insert_moves(&pool, sqlite, std::slice::from_ref(&w)).await;
                     let _ = w.done.send(r);
                 }
             }
@@ -82,8 +86,11 @@ async fn write_moves(pool: AnyPool, mut rx: mpsc::Receiver<MoveWrite>, checkpoin
     }
 }
 
-async fn insert_moves(pool: &AnyPool, batch: &[MoveWrite]) -> Result<()> {
-    let mut tx = pool.begin().await?;
+async fn insert_moves(pool: &AnyPool, sqlite: bool, batch: &[MoveWrite]) -> Result<()> {
+    // In a cluster every table of the batch must still be ours; if one is not, the batch
+    // fails and each move is retried alone, so only that table's move is refused.
+    let fences: Vec<&Fence> = batch.iter().filter_map(|w| w.fence.as_ref()).collect();
+    let mut tx = lease::begin_checked(pool, sqlite, &fences).await?;
     // Two statements per chunk whatever its size: each statement is a round trip to the
     // database, which under load costs more than the rows. A table waits for each of its
     // moves, so a game appears at most once in a batch (the CASE takes the first match).

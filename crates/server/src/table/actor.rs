@@ -13,8 +13,8 @@ use wire::{ErrorCode, Intent, MoveSource, ServerMsg, WireError, You};
 
 use super::log::EventLog;
 use super::state::{Change, CpuTurn, Input, Player, Table, TableError, TableRules};
-use super::{Cmd, Joined, Reply, TableHandle};
-use crate::store::{GameRow, MoveRow, PlayerRow};
+use super::{Cmd, Joined, LocalTable, Reply};
+use crate::store::{Fence, GameEnd, GameRow, MoveRow, PlayerRow};
 use crate::{Ctx, now_ms};
 
 /// Events a socket's writer may fall behind by before it skips ahead to a full state.
@@ -27,6 +27,8 @@ const MAX_SLEEP: Duration = Duration::from_secs(60);
 struct Actor {
     table: Table,
     ctx: Ctx,
+    /// This node's lease on the table, in a cluster: every write checks it.
+    fence: Option<Fence>,
     me: mpsc::WeakSender<Cmd>,
     /// The version of the last event.
     v: u64,
@@ -40,19 +42,19 @@ struct Actor {
     empty_since: Option<Instant>,
 }
 
-/// Starts the task of group `code`.
-pub fn spawn(code: String, ctx: Ctx) -> TableHandle {
+/// Starts the task of group `code` (in a cluster, under the lease `fence`).
+pub fn spawn(code: String, ctx: Ctx, fence: Option<Fence>) -> LocalTable {
     let (tx, rx) = mpsc::channel(512);
     let me = tx.downgrade();
     tokio::spawn(async move {
         let rules = table_rules(&ctx.config);
         match super::load::load(&ctx.store, &code, rules, now_ms()).await {
-            Ok(Some(table)) => Actor::new(table, ctx, me).run(rx).await,
+            Ok(Some(table)) => Actor::new(table, ctx, fence, me).run(rx).await,
             Ok(None) => {}
             Err(e) => tracing::error!(%code, "loading table: {e}"),
         }
     });
-    TableHandle { tx }
+    LocalTable { tx }
 }
 
 /// The table's share of the server's settings.
@@ -69,11 +71,12 @@ fn table_rules(c: &crate::Config) -> TableRules {
 }
 
 impl Actor {
-    fn new(table: Table, ctx: Ctx, me: mpsc::WeakSender<Cmd>) -> Actor {
+    fn new(table: Table, ctx: Ctx, fence: Option<Fence>, me: mpsc::WeakSender<Cmd>) -> Actor {
         let (tx, _) = broadcast::channel(CHANNEL_LEN);
         Actor {
             table,
             ctx,
+            fence,
             me,
             // Versions start at the clock so a restarted table is always ahead of what any
             // client saw before: a client that resumes then gets a full state.
@@ -88,24 +91,53 @@ impl Actor {
 
     async fn run(mut self, mut rx: mpsc::Receiver<Cmd>) {
         // Starts a first game that is due, and records an end the store missed.
-        if let Err(Stop) = self.step(Input::Tick).await.map(drop).or_else(StepError::stop_only) {
-            return;
-        }
-        loop {
-            self.maybe_cpu();
-            if self.idle() {
-                break;
+        let mut release = true;
+        let mut done = None;
+        if self.step(Input::Tick).await.map(drop).or_else(StepError::stop_only).is_ok() {
+            loop {
+                self.maybe_cpu();
+                if self.idle() {
+                    break;
+                }
+                let wake = self.next_wake();
+                let result = tokio::select! {
+                    cmd = rx.recv() => match cmd {
+                        Some(Cmd::Stop { release: r, done: d }) => {
+                            release = r;
+                            done = Some(d);
+                            break;
+                        }
+                        Some(cmd) => self.handle(cmd).await,
+                        None => break,
+                    },
+                    _ = sleep_until(wake) => self.step(Input::Tick).await.map(drop).or_else(StepError::stop_only),
+                };
+                if let Err(Stop) = result {
+                    // The store refused a write (or the lease is gone): keep nothing that
+                    // could disagree with it.
+                    release = false;
+                    break;
+                }
             }
-            let wake = self.next_wake();
-            let result = tokio::select! {
-                cmd = rx.recv() => match cmd {
-                    Some(cmd) => self.handle(cmd).await,
-                    None => break,
-                },
-                _ = sleep_until(wake) => self.step(Input::Tick).await.map(drop).or_else(StepError::stop_only),
-            };
-            if let Err(Stop) = result {
-                break;
+        }
+        self.stopped(release).await;
+        if let Some(d) = done {
+            // The caller may have stopped waiting.
+            let _ = d.send(());
+        }
+    }
+
+    /// The table stops: in a cluster, the nodes holding its sockets are told (they close
+    /// them with "reconnect"), and the lease is given up so another node can take it at once.
+    /// This node's sockets see the event channel close when the actor is dropped, and close
+    /// with "reconnect" too.
+    async fn stopped(&mut self, release: bool) {
+        if let Some(cluster) = self.ctx.cluster.as_ref() {
+            cluster.table_moved(&self.table.code).await;
+            if let Some(f) = self.fence.as_ref().filter(|_| release)
+                && let Err(e) = self.ctx.store.release_lease(f).await
+            {
+                tracing::warn!(code = %self.table.code, "releasing the lease: {e}");
             }
         }
     }
@@ -133,14 +165,18 @@ impl Actor {
             self.table = before;
             return Err(if stored == 0 { StepError::Refused(TableError::Store(e)) } else { StepError::Stop });
         }
-        self.publish(&changes, now);
+        self.publish(&changes, now).await;
         Ok(changes)
     }
 
-    /// Stores each change in order; on failure says how many were stored.
+    /// Stores each change in order; on failure says how many were stored (a refusal by the
+    /// fence counts as a partial write: the table must stop, it is not ours any more).
     async fn persist(&mut self, changes: &[Change]) -> Result<(), (usize, crate::store::StoreError)> {
         for (i, c) in changes.iter().enumerate() {
-            self.persist_one(c).await.map_err(|e| (i, e))?;
+            self.persist_one(c).await.map_err(|e| match e {
+                crate::store::StoreError::Fenced(_) => (i.max(1), e),
+                e => (i, e),
+            })?;
         }
         Ok(())
     }
@@ -148,10 +184,11 @@ impl Actor {
     async fn persist_one(&mut self, change: &Change) -> crate::store::Result<()> {
         let store = &self.ctx.store;
         let t = &self.table;
+        let fence = self.fence.as_ref();
         match change {
             Change::Sat(s) => {
                 let pid = t.seat(*s).and_then(|x| x.player_id()).expect("a person sat");
-                store.add_seat(&t.code, s.index(), pid).await
+                store.add_seat(&t.code, s.index(), pid, fence).await
             }
             Change::Renamed { player_id, name } => store.rename(player_id, name).await,
             Change::Moved { ply } => {
@@ -165,11 +202,11 @@ impl Actor {
                     player_id: meta.player_id.clone(),
                     at: meta.at,
                 };
-                store.add_move(&g.id, &row, g.clock).await
+                store.add_move(&g.id, &row, g.clock, fence).await
             }
             Change::Undone { .. } => {
                 let g = t.game.as_ref().expect("a game");
-                store.truncate_moves(&g.id, g.plies(), g.clock).await
+                store.truncate_moves(&g.id, g.plies(), g.clock, fence).await
             }
             Change::Ended { .. } => {
                 let g = t.game.as_ref().expect("a game");
@@ -177,8 +214,15 @@ impl Actor {
                 let winner = outcome.winner.map(|side| g.seat_of_side(side));
                 let ended_at = g.ended_at.unwrap_or_else(now_ms);
                 let rated = t.rated_players();
-                let changes =
-                    store.finish_game(&g.id, t.kind.as_str(), winner, outcome.reason, ended_at, rated.as_ref()).await?;
+                let end = GameEnd {
+                    game_id: &g.id,
+                    game: t.kind.as_str(),
+                    winner,
+                    reason: outcome.reason,
+                    ended_at,
+                    rated: rated.as_ref(),
+                };
+                let changes = store.finish_game(&end, fence).await?;
                 self.table.set_ratings(changes);
                 Ok(())
             }
@@ -199,13 +243,13 @@ impl Actor {
                     started_at: g.started_at,
                     ended_at: None,
                 };
-                store.create_game(&row).await
+                store.create_game(&row, fence).await
             }
             Change::SettingsChanged { clock } => {
                 let s = &t.settings;
-                store.update_group_settings(&t.code, &s.next_options, s.turn_limit, s.ranked).await?;
+                store.update_group_settings(&t.code, &s.next_options, s.turn_limit, s.ranked, fence).await?;
                 match t.game.as_ref().filter(|_| *clock) {
-                    Some(g) => store.set_clock(&g.id, g.clock).await,
+                    Some(g) => store.set_clock(&g.id, g.clock, fence).await,
                     None => Ok(()),
                 }
             }
@@ -219,12 +263,15 @@ impl Actor {
     }
 
     /// Numbers, logs and broadcasts the event of each change.
-    fn publish(&mut self, changes: &[Change], now: i64) {
+    async fn publish(&mut self, changes: &[Change], now: i64) {
         for c in changes {
             let Some(event) = self.table.event(c, now) else { continue };
             self.v += 1;
             let text: Arc<str> = Arc::from(ServerMsg::Event { v: self.v, event }.to_json());
             self.log.push(self.v, text.clone());
+            if let Some(cluster) = self.ctx.cluster.as_ref() {
+                cluster.publish_event(&self.table.code, text.clone()).await;
+            }
             // No receiver (nobody connected) is fine: the log keeps it.
             let _ = self.tx.send(text);
         }
@@ -289,6 +336,7 @@ impl Actor {
                 let _ = reply.send(self.state_msg());
                 Ok(())
             }
+            Cmd::Stop { .. } => unreachable!("handled by the loop"),
             Cmd::Cpu { game_no, ply, by, mv } => {
                 if self.cpu_inflight == Some((game_no, ply)) {
                     self.cpu_inflight = None;
