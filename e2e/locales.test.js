@@ -3,7 +3,7 @@
 
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { DESKTOP, LANGS, PHONE, englishIds, newPlayer, serverAndBrowser, shot, waitCount, waitState } from './harness.js';
+import { DESKTOP, LANGS, PHONE, englishIds, newPlayer, serverAndBrowser, shot, sitDown, waitCount, waitState } from './harness.js';
 
 const env = serverAndBrowser();
 
@@ -34,6 +34,7 @@ test('every page renders in every locale with every message', async () => {
       await page.locator('body[data-ready="true"]').waitFor();
       if (path.startsWith('/g/')) {
         // The visitor sits down in the free seat and the game starts.
+        await sitDown(page);
         await waitState(page, 's.table.status === "playing" && s.seat === 1');
         await page.locator('.seat.mine').waitFor();
       }

@@ -6,7 +6,7 @@
 
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { DESKTOP, PHONE, PLIES, musashiMove, newPlayer, serverAndBrowser, shot, state, waitCount, waitState } from './harness.js';
+import { DESKTOP, PHONE, PLIES, musashiMove, newPlayer, serverAndBrowser, shot, sitDown, state, waitCount, waitState } from './harness.js';
 
 const env = serverAndBrowser();
 
@@ -35,8 +35,9 @@ test('two friends play Juroku Musashi through an invite link', async () => {
   await host.page.locator('#settings-save').click();
   await host.page.locator('#settings-saved').filter({ hasText: 'Saved' }).waitFor();
 
-  // The friend opens the link (in German) and is seated by arriving.
+  // The friend opens the link (in German) and sits down.
   await guest.page.goto(invite.replace('/en/', '/de/'));
+  await sitDown(guest.page);
   await waitState(guest.page, 's.seat === 1 && s.table.status === "playing"');
   await waitState(host.page, 's.table.status === "playing"');
   await host.page.locator('svg.musashi-board[data-board="25"]').waitFor();
