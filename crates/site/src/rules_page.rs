@@ -18,6 +18,7 @@ use serde_json::Value;
 use crate::assets::Web;
 use crate::i18n::{Arg, Messages};
 use crate::pages::{esc, game_name_id};
+use crate::rules_date::updated_date;
 
 /// The ids of the page's sections, in order.
 pub const SECTIONS: [&str; 7] = ["setup", "play", "winning", "defaults", "local-rules", "terms", "faq"];
@@ -27,14 +28,6 @@ pub const SECTIONS: [&str; 7] = ["setup", "play", "winning", "defaults", "local-
 pub const AWAY_GRACE_SECS: u64 = 10;
 /// The same for a page that was closed or reloaded (the default `Config::reload_grace`).
 pub const RELOAD_GRACE_SECS: u64 = 2;
-
-/// When the text of each game's rules last changed.
-fn updated(g: GameKind) -> &'static str {
-    match g {
-        GameKind::Musashi => "2026-11-30",
-        GameKind::Dots => "2026-11-30",
-    }
-}
 
 /// The diagrams of each game: file under `web/diagrams/` and caption message.
 fn figures(g: GameKind) -> &'static [(&'static str, &'static str)] {
@@ -239,7 +232,7 @@ pub fn body(m: &Messages, g: GameKind) -> String {
         h_faq = esc(&m.t("rules-h-faq")),
         play_btn = esc(&m.t("rules-play")),
         friend_btn = esc(&m.t("rules-friend")),
-        updated = esc(&m.t_args("rules-updated", &[("date", Arg::Str(updated(g).into()))])),
+        updated = esc(&m.t_args("rules-updated", &[("date", Arg::Str(updated_date(m, g)))])),
     )
 }
 
@@ -336,7 +329,7 @@ mod tests {
                     "id=\"btn-rules-friend\" href=\"/{l}/games/{gid}\">{}<",
                     esc(&m.t("rules-friend"))
                 )));
-                assert!(body.contains(updated(g)));
+                assert!(body.contains(&esc(&updated_date(m, g))), "{l} {gid}: the date");
                 // Lists have items, terms and questions are there.
                 for (id, min) in [("setup", 1), ("play", 3), ("winning", 3)] {
                     let s = between(&body, &format!("<section id=\"{id}\">"), "</section>");
