@@ -6,11 +6,13 @@
 //! Endpoints: `POST /api/players`, `GET|PATCH /api/me`, `POST /api/groups`,
 //! `GET /api/groups/{code}`, `GET /api/options/{game}`, `GET /api/leaderboard/{game}`,
 //! `GET /api/lesson/{game}`, `POST /api/lesson/{game}/{step}`, `GET /ws/{code}`, and the pages of the `site` crate.
+//! Invite codes in any of these paths are read as people type them ([`invite`]).
 
 mod api;
 pub mod client_ip;
 mod error;
 pub mod ids;
+pub mod invite;
 pub mod lesson;
 pub mod protocol;
 mod ratelimit;
@@ -27,6 +29,7 @@ use std::time::Duration;
 use axum::Router;
 use axum::http::{HeaderValue, header};
 use tokio::sync::Semaphore;
+use tower::ServiceBuilder;
 use tower_http::set_header::SetResponseHeaderLayer;
 
 pub use error::ApiError;
@@ -117,13 +120,16 @@ pub fn now_ms() -> i64 {
 pub fn app(state: AppState) -> Router {
     let csp = "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; \
                connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'";
-    Router::new()
+    let routes = Router::new()
         .merge(api::routes())
         .merge(lesson::routes())
         .merge(ws::routes())
         .layer(axum::middleware::from_fn_with_state(state.clone(), api::limit_per_ip))
-        .with_state(state)
-        .merge(site::router())
+        .with_state(state.clone())
+        .merge(site::router());
+    // Typed invite codes are rewritten before routing (a layer on the routes would run after
+    // the router had already read the path), so the whole router sits inside that middleware.
+    let service = ServiceBuilder::new()
         .layer(SetResponseHeaderLayer::if_not_present(header::CONTENT_SECURITY_POLICY, HeaderValue::from_static(csp)))
         .layer(SetResponseHeaderLayer::overriding(header::X_CONTENT_TYPE_OPTIONS, HeaderValue::from_static("nosniff")))
         .layer(SetResponseHeaderLayer::overriding(header::X_FRAME_OPTIONS, HeaderValue::from_static("DENY")))
@@ -131,6 +137,9 @@ pub fn app(state: AppState) -> Router {
             header::REFERRER_POLICY,
             HeaderValue::from_static("strict-origin-when-cross-origin"),
         ))
+        .layer(axum::middleware::from_fn_with_state(state, invite::codes))
+        .service(routes);
+    Router::new().fallback_service(service)
 }
 
 /// Opens the store, restores every unfinished game, and serves on `addr` until ctrl-c.
