@@ -1,11 +1,13 @@
-// The leaderboard page: one table per game from `GET /api/leaderboard/GAME`.
+// The leaderboard page: one table per game from `GET /api/leaderboard/GAME`. A name that two
+// players share is followed by each one's tag (`#K3J9`), and this device's own row is marked.
 
-import { leaderboard } from './api.js';
+import { leaderboard, me } from './api.js';
 import { h } from './dom.js';
 
 /** @param {import('./types.js').Translate} t */
 export async function start(t) {
   const tables = /** @type {NodeListOf<HTMLTableElement>} */ (document.querySelectorAll('table[data-game]'));
+  const mine = me();
   await Promise.all([...tables].map(async (table) => {
     const game = /** @type {import('./types.js').GameId} */ (table.dataset.game);
     const body = table.tBodies[0];
@@ -15,9 +17,15 @@ export async function start(t) {
         body.replaceChildren(h('tr', {}, h('td', { colspan: 4, class: 'muted' }, t('leaderboard-empty'))));
         return;
       }
-      body.replaceChildren(...rows.map((r, i) => h('tr', {},
+      const self = (await mine)?.playerId;
+      /** @type {Map<string, number>} */
+      const seen = new Map();
+      for (const r of rows) seen.set(r.name, (seen.get(r.name) ?? 0) + 1);
+      body.replaceChildren(...rows.map((r, i) => h('tr', { class: r.playerId === self ? 'me' : null, 'data-player': r.tag },
         h('td', {}, String(i + 1)),
-        h('td', { class: 'name' }, r.name),
+        h('td', { class: 'name' }, r.name,
+          (seen.get(r.name) ?? 0) > 1 ? h('span', { class: 'player-tag', title: t('leaderboard-tag') }, `#${r.tag}`) : null,
+          r.playerId === self ? h('span', { class: 'tag you' }, t('play-you')) : null),
         h('td', {}, String(Math.round(r.rating))),
         h('td', {}, String(r.games)))));
     } catch {

@@ -13,6 +13,8 @@ use rules::GameKind;
 use serde::Deserialize;
 use serde_json::{Value, json};
 
+use site::i18n::{Arg, Lang};
+
 use crate::error::ApiError;
 use wire::ErrorCode;
 
@@ -69,15 +71,34 @@ struct NameBody {
     name: Option<String>,
 }
 
+#[derive(Deserialize, Default)]
+#[serde(deny_unknown_fields)]
+struct NewPlayer {
+    #[serde(default)]
+    name: Option<String>,
+    /// The page's locale, for the default name (else the request's language headers).
+    #[serde(default)]
+    lang: Option<String>,
+}
+
+/// A name for a player who has not chosen one, in their language: "Player 4821", "Игрок 4821".
+fn default_name(lang: Lang) -> String {
+    let number = 1000 + rand::random::<u16>() % 9000;
+    site::i18n::messages(lang).t_args("player-default-name", &[("number", Arg::Str(number.to_string()))])
+}
+
 async fn players_create(
     State(state): State<AppState>,
-    b: Result<Json<NameBody>, JsonRejection>,
+    headers: HeaderMap,
+    b: Result<Json<NewPlayer>, JsonRejection>,
 ) -> Result<(StatusCode, Json<Value>), ApiError> {
     let b = body(b)?;
     let name = match b.name {
         Some(n) => ids::clean_name(&n)
             .ok_or_else(|| ApiError::BadRequest(ErrorCode::BadField, "a name has 1 to 24 characters".into()))?,
-        None => format!("Player {}", &ids::new_player_id()[2..6]),
+        None => {
+            default_name(b.lang.as_deref().and_then(Lang::from_code).unwrap_or_else(|| site::preferred_lang(&headers)))
+        }
     };
     let (token, id) = (ids::new_token(), ids::new_player_id());
     state.ctx.store.create_player(&id, &ids::hash_token(&token), &name, now_ms()).await?;
@@ -169,7 +190,17 @@ async fn options_get(State(state): State<AppState>, Path(game): Path<String>) ->
     Ok(Json(json!({"options": wire::option_specs(kind), "turnLimits": state.ctx.config.turn_limits})))
 }
 
+/// The best 100 of a game. Each row carries the player's tag (`ids::player_tag`), so two
+/// players of the same name can be told apart.
 async fn leaderboard_get(State(state): State<AppState>, Path(game): Path<String>) -> Result<Json<Value>, ApiError> {
     let kind: GameKind = game.parse().map_err(|_| ApiError::NotFound)?;
-    Ok(Json(json!(state.ctx.store.leaderboard(kind.as_str(), 100).await?)))
+    let rows = state.ctx.store.leaderboard(kind.as_str(), 100).await?;
+    let rows: Vec<Value> = rows
+        .into_iter()
+        .map(|r| {
+            json!({"playerId": r.player_id, "tag": ids::player_tag(&r.player_id), "name": r.name,
+                   "rating": r.rating, "deviation": r.deviation, "games": r.games})
+        })
+        .collect();
+    Ok(Json(Value::Array(rows)))
 }

@@ -6,12 +6,14 @@
 //! Endpoints: `POST /api/players`, `GET|PATCH /api/me`, `POST /api/groups`,
 //! `GET /api/groups/{code}`, `GET /api/options/{game}`, `GET /api/leaderboard/{game}`,
 //! `GET /api/lesson/{game}`, `POST /api/lesson/{game}/{step}`, `GET /ws/{code}`, and the pages of the `site` crate.
+//! Invite codes in any of these paths are read as people type them ([`invite`]).
 
 mod api;
 pub mod client_ip;
 pub mod cluster;
 mod error;
 pub mod ids;
+pub mod invite;
 pub mod lesson;
 mod ratelimit;
 pub mod ratings;
@@ -28,6 +30,7 @@ use axum::Router;
 use axum::http::{HeaderValue, header};
 use axum::serve::ListenerExt;
 use tokio::sync::Semaphore;
+use tower::ServiceBuilder;
 use tower_http::set_header::SetResponseHeaderLayer;
 
 pub use error::ApiError;
@@ -170,15 +173,18 @@ pub fn app(state: AppState) -> Router {
     let csp = "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; \
                connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'";
     let pages = site::router(state.ctx.config.site_settings());
-    Router::new()
+    let routes = Router::new()
         .merge(api::routes())
         .merge(lesson::routes())
         .merge(ws::routes())
         .layer(axum::middleware::from_fn_with_state(state.clone(), api::limit_per_ip))
         // The balancer's health check: not rate-limited, 503 while the node drains.
         .route("/health", axum::routing::get(health))
-        .with_state(state)
-        .merge(pages)
+        .with_state(state.clone())
+        .merge(pages);
+    // Typed invite codes are rewritten before routing (a layer on the routes would run after
+    // the router had already read the path), so the whole router sits inside that middleware.
+    let service = ServiceBuilder::new()
         .layer(SetResponseHeaderLayer::if_not_present(header::CONTENT_SECURITY_POLICY, HeaderValue::from_static(csp)))
         .layer(SetResponseHeaderLayer::overriding(header::X_CONTENT_TYPE_OPTIONS, HeaderValue::from_static("nosniff")))
         .layer(SetResponseHeaderLayer::overriding(header::X_FRAME_OPTIONS, HeaderValue::from_static("DENY")))
@@ -186,6 +192,9 @@ pub fn app(state: AppState) -> Router {
             header::REFERRER_POLICY,
             HeaderValue::from_static("strict-origin-when-cross-origin"),
         ))
+        .layer(axum::middleware::from_fn_with_state(state, invite::codes))
+        .service(routes);
+    Router::new().fallback_service(service)
 }
 
 /// Opens the store, joins the cluster if configured, restores every unfinished game, and

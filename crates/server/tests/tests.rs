@@ -18,4 +18,6 @@ mod security;
 mod store;
 // The lesson on the board: every step solvable, hints for wrong moves, errors for bad input.
 mod lesson;
+// Invite codes as typed, links to no group, default names, leaderboard tags (issue 16).
+mod invite;
 // (SIGKILL of the real binary: crates/qdan/tests/crash.rs.)

@@ -12,15 +12,19 @@
 //! | `/{lang}/games/{game}/rules` | the rules, site defaults, local rules, terms ([`rules_page`]) |
 //! | `/{lang}/g/{code}` | a group: invite link, seats, settings, and the game itself |
 //! | `/{lang}/leaderboard` | ratings per game |
+//! | `/{lang}/manifest.webmanifest` | the web app manifest ([`manifest`]) |
 //! | `/static/{*path}` | the client's files |
 //!
 //! The router holds no state: every page is a pure function of the URL and the request's
-//! language headers, so the server merges it into its own app.
+//! language headers, so the server merges it into its own app. Whether a group exists is the
+//! server's to know: it answers an invite link to no group with [`group_missing`].
 
 pub mod assets;
 mod html;
 pub mod i18n;
+pub mod manifest;
 pub mod pages;
+pub mod rules_date;
 pub mod rules_page;
 
 use std::sync::Arc;
@@ -72,6 +76,7 @@ pub fn router(settings: SiteSettings) -> Router {
         .route("/{lang}/games/{game}/rules", get(rules))
         .route("/{lang}/g/{code}", get(group))
         .route("/{lang}/leaderboard", get(leaderboard))
+        .route("/{lang}/manifest.webmanifest", get(manifest::serve))
         .route("/static/{*path}", get(assets::serve))
         .with_state(Arc::new(settings))
 }
@@ -111,6 +116,12 @@ fn html(status: StatusCode, lang: Lang, page: &Page, settings: &SiteSettings) ->
     h.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-cache"));
     h.insert(header::CONTENT_LANGUAGE, HeaderValue::from_static(lang.code()));
     (status, h, pages::render(lang, page, settings)).into_response()
+}
+
+/// The 404 page for an invite link whose group does not exist, in `lang`, with the games to
+/// start one of.
+pub fn group_missing(lang: Lang, settings: &SiteSettings) -> Response {
+    html(StatusCode::NOT_FOUND, lang, &Page::GroupMissing, settings)
 }
 
 fn not_found(settings: &SiteSettings, headers: &HeaderMap) -> Response {
@@ -155,5 +166,7 @@ async fn leaderboard(State(s): Settings, Path(lang): Path<String>, headers: Head
     page_in(&s, &lang, &headers, Some(Page::Leaderboard))
 }
 
+#[cfg(test)]
+mod glossary_tests;
 #[cfg(test)]
 mod tests;

@@ -19,13 +19,15 @@ pub enum Page {
     Group(String),
     Leaderboard,
     NotFound,
+    /// An invite link to no group: a 404 that offers to start a game.
+    GroupMissing,
 }
 
 impl Page {
     /// The path of this page after `/{lang}` (used by the language switcher).
     pub fn path(&self) -> String {
         match self {
-            Page::Home | Page::NotFound => "/".into(),
+            Page::Home | Page::NotFound | Page::GroupMissing => "/".into(),
             Page::Game(g) => format!("/games/{}", g.as_str()),
             Page::Learn(g) => format!("/games/{}/learn", g.as_str()),
             Page::Rules(g) => format!("/games/{}/rules", g.as_str()),
@@ -42,7 +44,7 @@ impl Page {
             Page::Rules(_) => "rules",
             Page::Group(_) => "group",
             Page::Leaderboard => "leaderboard",
-            Page::NotFound => "not-found",
+            Page::NotFound | Page::GroupMissing => "not-found",
         }
     }
 }
@@ -67,6 +69,7 @@ pub fn render(lang: Lang, page: &Page, settings: &SiteSettings) -> String {
         }
         Page::Leaderboard => (format!("{} · {site}", m.t("leaderboard-title")), leaderboard(m)),
         Page::NotFound => (format!("{} · {site}", m.t("not-found-title")), not_found(m)),
+        Page::GroupMissing => (format!("{} · {site}", m.t("group-missing-title")), group_missing(m)),
     };
     let desc = match page {
         Page::Rules(g) => crate::rules_page::description(m, *g),
@@ -101,6 +104,7 @@ pub fn render(lang: Lang, page: &Page, settings: &SiteSettings) -> String {
 <title>{title}</title>
 <meta name="description" content="{desc}">
 <link rel="icon" href="/static/icon.svg" type="image/svg+xml">
+<link rel="manifest" href="/{l}/manifest.webmanifest"><link rel="apple-touch-icon" href="/static/icons/apple-touch-icon.png">
 <link rel="stylesheet" href="/static/style.css">
 {alternates}
 <script type="module" src="/static/app.js"></script>
@@ -138,6 +142,17 @@ pub fn render(lang: Lang, page: &Page, settings: &SiteSettings) -> String {
 }
 
 fn home(m: &Messages) -> String {
+    format!(
+        r#"<section class="hero"><h1>{h}</h1><p>{intro}</p></section>
+{cards}"#,
+        h = esc(&m.t("home-heading")),
+        intro = esc(&m.t("home-intro")),
+        cards = game_cards(m),
+    )
+}
+
+/// A card per game: its picture, name, summary and a button to its page.
+fn game_cards(m: &Messages) -> String {
     let l = m.lang.code();
     let mut cards = String::new();
     for g in GameKind::ALL {
@@ -149,12 +164,7 @@ fn home(m: &Messages) -> String {
             play = esc(&m.t("home-play")),
         ));
     }
-    format!(
-        r#"<section class="hero"><h1>{h}</h1><p>{intro}</p></section>
-<ul class="cards">{cards}</ul>"#,
-        h = esc(&m.t("home-heading")),
-        intro = esc(&m.t("home-intro")),
-    )
+    format!(r#"<ul class="cards">{cards}</ul>"#)
 }
 
 fn game(m: &Messages, g: GameKind) -> String {
@@ -261,5 +271,15 @@ fn not_found(m: &Messages) -> String {
         p = esc(&m.t("not-found-text")),
         l = m.lang.code(),
         home = esc(&m.t("nav-games")),
+    )
+}
+
+fn group_missing(m: &Messages) -> String {
+    format!(
+        r#"<section class="hero missing-group"><h1>{h}</h1><p>{p}</p></section>
+{cards}"#,
+        h = esc(&m.t("group-missing-title")),
+        p = esc(&m.t("group-missing-text")),
+        cards = game_cards(m),
     )
 }

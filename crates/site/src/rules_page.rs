@@ -20,17 +20,10 @@ use crate::SiteSettings;
 use crate::assets::Web;
 use crate::html::{esc, game_name_id};
 use crate::i18n::{Arg, Messages};
+use crate::rules_date::updated_date;
 
 /// The ids of the page's sections, in order.
 pub const SECTIONS: [&str; 7] = ["setup", "play", "winning", "defaults", "local-rules", "terms", "faq"];
-
-/// When the text of each game's rules last changed.
-fn updated(g: GameKind) -> &'static str {
-    match g {
-        GameKind::Musashi => "2026-11-30",
-        GameKind::Dots => "2026-11-30",
-    }
-}
 
 /// The diagrams of each game: file under `web/diagrams/` and caption message.
 fn figures(g: GameKind) -> &'static [(&'static str, &'static str)] {
@@ -238,7 +231,7 @@ pub fn body(m: &Messages, g: GameKind, settings: &SiteSettings) -> String {
         h_faq = esc(&m.t("rules-h-faq")),
         play_btn = esc(&m.t("rules-play")),
         friend_btn = esc(&m.t("rules-friend")),
-        updated = esc(&m.t_args("rules-updated", &[("date", Arg::Str(updated(g).into()))])),
+        updated = esc(&m.t_args("rules-updated", &[("date", Arg::Str(updated_date(m, g)))])),
     )
 }
 
@@ -338,7 +331,7 @@ mod tests {
                     "id=\"btn-rules-friend\" href=\"/{l}/games/{gid}\">{}<",
                     esc(&m.t("rules-friend"))
                 )));
-                assert!(body.contains(updated(g)));
+                assert!(body.contains(&esc(&updated_date(m, g))), "{l} {gid}: the date");
                 // Lists have items, terms and questions are there.
                 for (id, min) in [("setup", 1), ("play", 3), ("winning", 3)] {
                     let s = between(&body, &format!("<section id=\"{id}\">"), "</section>");

@@ -151,6 +151,7 @@ fn is_numeric(v: &str) -> bool {
             | "wait"
             | "boxes"
             | "plies"
+            | "month"
     )
 }
 
