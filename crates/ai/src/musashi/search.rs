@@ -58,7 +58,8 @@ fn decided(game: &Game, tables: Option<&Tables>, ply: i32) -> Option<i32> {
     if ply == 0 {
         return None;
     }
-    let v = tables?.value(pos)?.with_limit(moves_left(game, pos));
+    // Memory only: a search looks up far too many positions to read each from a file.
+    let v = tables?.value_in_memory(pos)?.with_limit(moves_left(game, pos));
     let children = match v.plies(pos.turn) {
         Some(n) => WIN - ply - n as i32,
         None => -(TABLE_PARENT_WIN - ply),

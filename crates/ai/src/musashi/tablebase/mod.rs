@@ -9,18 +9,30 @@
 //! * [`value`]: a position's [`Value`] and its one-byte encoding.
 //! * [`file`]: the table file (header, checksum, read and write).
 //! * `build`: the in-memory generator, one slice after another.
+//! * [`stream`]: the streaming generator for slices too large for memory, one slice file
+//!   each ([`slice_file`]), resumable.
 
 mod build;
 pub mod file;
 mod moves;
+pub mod slice_file;
+pub mod stream;
 pub mod value;
 
 use rules::musashi::{BoardKind, Position, Role, Target};
 
 pub use file::{VERSION, file_name};
+pub use slice_file::{SliceFile, slice_file_name};
 pub use value::Value;
 
+use std::path::Path;
+
 use super::index::SliceIndex;
+
+/// Slices with at most this many entries per side are read into memory when they come from a
+/// slice file (the 33-point slice with 8 Children: 210 M); larger ones are read from the
+/// file position by position.
+pub const MEMORY_ENTRIES: u64 = 1 << 29;
 
 /// Why tables could not be built, read or written.
 #[derive(Debug, thiserror::Error)]
@@ -41,6 +53,8 @@ pub enum TableError {
     DistanceOverflow,
     #[error("slice with {k} Children needs the slice with {needs} Children first")]
     MissingSlice { k: u8, needs: u8 },
+    #[error("the build of the slice with {k} Children stopped at its time limit (checkpoint written)")]
+    Stopped { k: u8 },
 }
 
 /// The values of one Children count.
@@ -78,23 +92,67 @@ pub struct Tables {
     pub board: BoardKind,
     pub target: Target,
     slices: Vec<Option<Slice>>,
+    /// Slices read from their files on demand (too large for memory).
+    files: Vec<Option<SliceFile>>,
 }
 
 impl std::fmt::Debug for Tables {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "Tables(board {}, target {}, slices {:?})", self.board, self.target, self.slice_counts())
+        write!(
+            f,
+            "Tables(board {}, target {}, slices {:?}, on disk {:?})",
+            self.board,
+            self.target,
+            self.slice_counts(),
+            self.file_counts()
+        )
     }
 }
 
 impl Tables {
     /// Empty tables (every lookup outside the target rule is unknown).
     pub fn empty(board: BoardKind, target: Target) -> Tables {
-        Tables { board, target, slices: (0..=16).map(|_| None).collect() }
+        Tables { board, target, slices: (0..=16).map(|_| None).collect(), files: (0..=16).map(|_| None).collect() }
     }
 
-    /// Children counts with a slice.
+    /// Children counts with a slice in memory.
     pub fn slice_counts(&self) -> Vec<u8> {
         (0..=16u8).filter(|&k| self.slices[k as usize].is_some()).collect()
+    }
+
+    /// Children counts with a slice read from its file on demand.
+    pub fn file_counts(&self) -> Vec<u8> {
+        (0..=16u8).filter(|&k| self.files[k as usize].is_some()).collect()
+    }
+
+    /// Adds a slice file: read into memory when it has at most [`MEMORY_ENTRIES`] entries per
+    /// side, else looked up in the file. A slice already in memory is kept.
+    pub fn attach(&mut self, f: SliceFile) -> Result<(), TableError> {
+        let k = f.index.k as usize;
+        if self.slices[k].is_some() {
+            return Ok(());
+        }
+        if f.index.len() <= MEMORY_ENTRIES {
+            self.slices[k] = Some(f.to_slice()?);
+        } else {
+            self.files[k] = Some(f);
+        }
+        Ok(())
+    }
+
+    /// Opens every slice file of this board and target in `dir` (checking each in full) and
+    /// attaches it; returns what happened per Children count found.
+    pub fn attach_dir(&mut self, dir: &Path) -> Vec<(u8, Result<(), TableError>)> {
+        let mut done = Vec::new();
+        for k in 0..=16u8 {
+            let path = dir.join(slice_file_name(self.board, self.target, k));
+            if self.slices[k as usize].is_some() || !path.exists() {
+                continue;
+            }
+            let r = SliceFile::open(&path, self.board, self.target, k).and_then(|f| self.attach(f));
+            done.push((k, r));
+        }
+        done
     }
 
     pub fn slice(&self, k: u8) -> Option<&Slice> {
@@ -103,7 +161,7 @@ impl Tables {
 
     /// `true` when every position with `k` Children has a value (built, or decided by the target).
     pub fn covers_count(&self, k: u8) -> bool {
-        self.decided_by_target(k) || self.slice(k).is_some()
+        self.decided_by_target(k) || self.slice(k).is_some() || self.files[k as usize].is_some()
     }
 
     /// `true` when `k` Children left means the Parent has reached its target.
@@ -125,12 +183,25 @@ impl Tables {
         if self.decided_by_target(k) {
             return Some(Value::ParentWin);
         }
-        let s = self.slice(k)?;
-        let i = s.index.index(pos.parent.0, pos.children.0) as usize;
-        Some(Value::from_byte(match pos.turn {
-            Role::Parent => s.parent[i],
-            Role::Children => s.children[i],
-        }))
+        if let Some(s) = self.slice(k) {
+            let i = s.index.index(pos.parent.0, pos.children.0) as usize;
+            return Some(Value::from_byte(match pos.turn {
+                Role::Parent => s.parent[i],
+                Role::Children => s.children[i],
+            }));
+        }
+        let f = self.files.get(k as usize)?.as_ref()?;
+        f.value_at(pos.turn, f.index.index(pos.parent.0, pos.children.0)).ok()
+    }
+
+    /// [`Tables::value`] from the slices in memory only (no file reads): for searches, which
+    /// look up far too many positions for a read each.
+    pub fn value_in_memory(&self, pos: &Position) -> Option<Value> {
+        let k = pos.children.count() as u8;
+        if pos.board == self.board && self.files.get(k as usize)?.is_some() {
+            return None;
+        }
+        self.value(pos)
     }
 
     /// Bytes held in memory.

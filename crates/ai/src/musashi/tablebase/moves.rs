@@ -56,6 +56,12 @@ impl BoardMoves {
         taken
     }
 
+    /// The pairs through `p` (a Parent capture at `p` takes some of them).
+    #[inline]
+    pub(crate) fn pairs(&self, p: u8) -> &[u64] {
+        &self.pairs[p as usize][..self.npairs[p as usize] as usize]
+    }
+
     /// Every Children move that can have led to `(p, m)`: a Child now on `c` came from an
     /// empty neighbour `e`, as `(c, e)` pairs.
     #[inline]
