@@ -157,10 +157,8 @@ fn build_streaming(
     opts: &StreamOptions,
 ) -> anyhow::Result<()> {
     std::fs::create_dir_all(out).with_context(|| format!("creating {}", out.display()))?;
-    let first = (max_k % 2..=max_k)
-        .step_by(2)
-        .find(|&k| target.children_left_to_win().is_none_or(|l| k > l))
-        .unwrap_or(max_k);
+    let first =
+        (max_k % 2..=max_k).step_by(2).find(|&k| target.children_left_to_win().is_none_or(|l| k > l)).unwrap_or(max_k);
     let ks: Vec<u8> = (first..=max_k).step_by(2).collect();
     let entries = |k: u8| SliceIndex::new(board, k).len() as f64;
     let mut rate = SECONDS_PER_ENTRY;

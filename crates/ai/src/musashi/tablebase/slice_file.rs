@@ -2,10 +2,15 @@
 //!
 //! Layout: a header (magic, format version, board, target, Children count, rules
 //! fingerprint, entries per side, Children wins, canonical positions, longest distance),
-//! the Parent-to-move bytes, the Children-to-move bytes (the encoding of [`Value`]), then a
-//! checksum over all of it. The streaming generator writes one such file per slice when the
-//! slice is done (`.part` first, then renamed), so a stopped build keeps every finished
-//! slice. Lookups read single bytes from the file, so the largest slices need no memory.
+//! then the values (the byte encoding of [`Value`]) of the Parent-to-move side and of the
+//! Children-to-move side, then a checksum over all of it.
+//!
+//! Format 2 stores the values in zstd-compressed blocks of [`BLOCK`] entries, with a
+//! directory of block offsets after the header: about 2 bits a position instead of 8 (the
+//! 33-point slices with 8 to 16 Children take ~12 GB instead of 55). A lookup reads and
+//! unpacks one block. Format 1 (raw bytes, as the first 33-point builds wrote) is still read.
+//! The streaming generator writes one such file per slice when the slice is done (`.part`
+//! first, then renamed), so a stopped build keeps every finished slice.
 
 use std::fs::File;
 use std::io::{BufReader, BufWriter, Read, Write};
@@ -15,22 +20,37 @@ use std::path::{Path, PathBuf};
 use rules::musashi::{BoardKind, Role, Target};
 
 use super::file::{Hasher, fingerprint};
-use super::stream::lists::{ListReader, Side, levels_in, list_path};
+use super::stream::lists::{ListReader, ListWriter, Side, levels_in, list_path};
 use super::{Slice, SliceStats, TableError, Value};
 use crate::musashi::index::SliceIndex;
 
 const MAGIC: &[u8; 8] = b"QDANMTS\0";
-/// Format version of slice files.
-pub const SLICE_VERSION: u32 = 1;
+/// Format version of the slice files written (compressed blocks).
+pub const SLICE_VERSION: u32 = 2;
+/// The raw format (one byte a position), still read.
+const RAW_VERSION: u32 = 1;
 /// Header bytes: magic, version, board, target, k, fingerprint, entries, wins, positions,
 /// longest distance.
 const HEADER: u64 = 8 + 4 + 1 + 1 + 1 + 8 + 8 + 8 + 8 + 2;
-/// Entries handled at a time when a slice file is written or checked.
+/// Entries per compressed block.
+pub const BLOCK: u64 = 1 << 16;
+/// Entries handled at a time when a slice file is written or read through (a multiple of
+/// [`BLOCK`]).
 const CHUNK: u64 = 1 << 26;
+/// zstd level: level 3 packed a 33-point sample to 2.1 bits (Parent to move) and 1.4 bits
+/// (Children to move) a position; level 9 to 1.6 and 1.1 bits at a several times slower write.
+const LEVEL: i32 = 3;
 
 /// File name of slice `k` of `(board, target)` in a table directory.
 pub fn slice_file_name(board: BoardKind, target: Target, k: u8) -> String {
     format!("musashi-{}-t{}-k{k}.qts", board.points(), target)
+}
+
+/// How the values are stored.
+enum Body {
+    Raw,
+    /// Absolute file offsets of the blocks of each side, one more than the blocks.
+    Blocks([Vec<u64>; 2]),
 }
 
 /// A slice file, checked and open for lookups.
@@ -39,6 +59,7 @@ pub struct SliceFile {
     pub index: SliceIndex,
     pub stats: SliceStats,
     file: File,
+    body: Body,
 }
 
 impl std::fmt::Debug for SliceFile {
@@ -47,10 +68,10 @@ impl std::fmt::Debug for SliceFile {
     }
 }
 
-fn header(board: BoardKind, target: Target, k: u8, s: &SliceStats) -> Vec<u8> {
+fn header(board: BoardKind, target: Target, k: u8, s: &SliceStats, version: u32) -> Vec<u8> {
     let mut out = Vec::with_capacity(HEADER as usize);
     out.extend_from_slice(MAGIC);
-    out.extend_from_slice(&SLICE_VERSION.to_le_bytes());
+    out.extend_from_slice(&version.to_le_bytes());
     out.push(board.points());
     out.push(target.0.unwrap_or(0));
     out.push(k);
@@ -60,6 +81,42 @@ fn header(board: BoardKind, target: Target, k: u8, s: &SliceStats) -> Vec<u8> {
     out.extend_from_slice(&s.positions.to_le_bytes());
     out.extend_from_slice(&s.max_distance.to_le_bytes());
     out
+}
+
+/// A checksum over pieces of any length, equal to [`Hasher::bytes`] over them joined.
+struct StreamHash {
+    h: Hasher,
+    pending: Vec<u8>,
+}
+
+impl StreamHash {
+    fn new() -> StreamHash {
+        StreamHash { h: Hasher::new(), pending: Vec::with_capacity(8) }
+    }
+    fn update(&mut self, mut data: &[u8]) {
+        if !self.pending.is_empty() {
+            let take = (8 - self.pending.len()).min(data.len());
+            self.pending.extend_from_slice(&data[..take]);
+            data = &data[take..];
+            if self.pending.len() < 8 {
+                return;
+            }
+            self.h.words(&self.pending);
+            self.pending.clear();
+        }
+        let whole = data.len() / 8 * 8;
+        self.h.words(&data[..whole]);
+        self.pending.extend_from_slice(&data[whole..]);
+    }
+    fn finish(mut self) -> u64 {
+        let rest = std::mem::take(&mut self.pending);
+        self.h.bytes(&rest);
+        self.h.finish()
+    }
+}
+
+fn offsets_bytes(offsets: &[Vec<u64>; 2]) -> Vec<u8> {
+    offsets.iter().flatten().flat_map(|o| o.to_le_bytes()).collect()
 }
 
 /// Writes the slice file at `path` from the level lists in `lists` (both sides), the value
@@ -73,19 +130,19 @@ pub(crate) fn write_from_lists(
 ) -> Result<SliceStats, TableError> {
     let board = index.geo.board.kind;
     let n = index.len();
+    let blocks = n.div_ceil(BLOCK);
+    let dir_len = 2 * (blocks + 1) * 8;
     let tmp = path.with_extension("qts.part");
     let mut f = BufWriter::with_capacity(1 << 22, File::create(&tmp)?);
-    // The header carries counts known only after the merge: write a placeholder first.
-    f.write_all(&vec![0u8; HEADER as usize])?;
-    let mut sides = Vec::new();
-    let mut wins = 0u64;
-    let mut longest = 0usize;
-    for side in [Side::Parent, Side::Children] {
-        let mut h = Hasher::new();
+    // Header and directory carry what is known only at the end: placeholders first.
+    f.write_all(&vec![0u8; (HEADER + dir_len) as usize])?;
+    let mut at = HEADER + dir_len;
+    let mut offsets = [Vec::new(), Vec::new()];
+    let mut body = StreamHash::new();
+    let (mut wins, mut longest) = (0u64, 0usize);
+    for (s, side) in [Side::Parent, Side::Children].into_iter().enumerate() {
         let levels = levels_in(lists, side)?;
-        if let Some(&d) = levels.last() {
-            longest = longest.max(d);
-        }
+        longest = longest.max(levels.last().copied().unwrap_or(0));
         if levels.last().is_some_and(|&d| d as u16 > super::value::MAX_DISTANCE) {
             return Err(TableError::DistanceOverflow);
         }
@@ -114,39 +171,46 @@ pub(crate) fn write_from_lists(
                     *next = r.next().transpose()?;
                 }
             }
-            if start + len < n {
-                h.words(chunk);
-            } else {
-                h.bytes(chunk);
+            for block in chunk.chunks(BLOCK as usize) {
+                let packed = zstd::bulk::compress(block, LEVEL)?;
+                offsets[s].push(at);
+                f.write_all(&packed)?;
+                body.update(&packed);
+                at += packed.len() as u64;
             }
-            f.write_all(chunk)?;
             start += len;
         }
+        offsets[s].push(at);
         if readers.iter().any(|(_, _, next)| next.is_some()) {
             return Err(TableError::Corrupt("level list index past the slice"));
         }
-        sides.push(h.finish());
     }
     stats.entries = n;
     stats.children_wins = wins;
     stats.max_distance = longest as u16;
-    let head = header(board, target, index.k, &stats);
-    let mut h = Hasher::new();
-    h.bytes(&head);
-    h.word(sides[0]);
-    h.word(sides[1]);
-    f.write_all(&h.finish().to_le_bytes())?;
+    let head = header(board, target, index.k, &stats, SLICE_VERSION);
+    let dir = offsets_bytes(&offsets);
+    f.write_all(&checksum(&head, &dir, body.finish()).to_le_bytes())?;
     let file = f.into_inner().map_err(|e| e.into_error())?;
     file.write_all_at(&head, 0)?;
+    file.write_all_at(&dir, HEADER)?;
     file.sync_all()?;
     drop(file);
     std::fs::rename(&tmp, path)?;
     Ok(stats)
 }
 
+fn checksum(head: &[u8], dir: &[u8], body: u64) -> u64 {
+    let mut h = Hasher::new();
+    h.bytes(head);
+    h.bytes(dir);
+    h.word(body);
+    h.finish()
+}
+
 impl SliceFile {
-    /// Opens slice `k` of `(board, target)` at `path`: the header must match, the length must
-    /// be right, and the checksum over the whole file must hold (one sequential read).
+    /// Opens slice `k` of `(board, target)` at `path`: the header must match, the lengths
+    /// must be right, and the checksum over the whole file must hold (one sequential read).
     pub fn open(path: &Path, board: BoardKind, target: Target, k: u8) -> Result<SliceFile, TableError> {
         let file = File::open(path)?;
         let mut head = vec![0u8; HEADER as usize];
@@ -155,7 +219,7 @@ impl SliceFile {
             return Err(TableError::Magic);
         }
         let version = u32::from_le_bytes(head[8..12].try_into().expect("4 bytes"));
-        if version != SLICE_VERSION {
+        if version != SLICE_VERSION && version != RAW_VERSION {
             return Err(TableError::Version(version));
         }
         let word = |at: usize| u64::from_le_bytes(head[at..at + 8].try_into().expect("8 bytes"));
@@ -175,45 +239,103 @@ impl SliceFile {
             seconds: 0.0,
         };
         let n = index.len();
-        if file.metadata()?.len() != HEADER + 2 * n + 8 {
-            return Err(TableError::Corrupt("file length"));
-        }
-        let sf = SliceFile { path: path.to_path_buf(), index, stats, file };
+        let size = file.metadata()?.len();
+        let body = if version == RAW_VERSION {
+            if size != HEADER + 2 * n + 8 {
+                return Err(TableError::Corrupt("file length"));
+            }
+            Body::Raw
+        } else {
+            let blocks = n.div_ceil(BLOCK) as usize;
+            let mut dir = vec![0u8; 2 * (blocks + 1) * 8];
+            file.read_exact_at(&mut dir, HEADER).map_err(|_| TableError::Corrupt("truncated"))?;
+            let all: Vec<u64> = dir.chunks_exact(8).map(|c| u64::from_le_bytes(c.try_into().expect("8"))).collect();
+            let (p, c) = all.split_at(blocks + 1);
+            let first = HEADER + dir.len() as u64;
+            if p[0] != first || p[blocks] != c[0] || c[blocks] + 8 != size || !all.is_sorted() {
+                return Err(TableError::Corrupt("block directory"));
+            }
+            Body::Blocks([p.to_vec(), c.to_vec()])
+        };
+        let sf = SliceFile { path: path.to_path_buf(), index, stats, file, body };
         sf.verify(&head)?;
         Ok(sf)
     }
 
     fn verify(&self, head: &[u8]) -> Result<(), TableError> {
-        let n = self.index.len();
         let mut r = BufReader::with_capacity(1 << 22, &self.file);
-        let mut skip = vec![0u8; HEADER as usize];
-        r.read_exact(&mut skip)?;
-        let mut sides = [0u64; 2];
-        let mut buf = vec![0u8; CHUNK as usize];
-        for side in &mut sides {
-            let mut h = Hasher::new();
-            let mut done = 0u64;
-            while done < n {
-                let len = CHUNK.min(n - done);
-                let chunk = &mut buf[..len as usize];
-                r.read_exact(chunk)?;
-                if done + len < n {
-                    h.words(chunk);
-                } else {
-                    h.bytes(chunk);
+        let want = match &self.body {
+            Body::Raw => {
+                let mut h = Hasher::new();
+                h.bytes(head);
+                std::io::copy(&mut (&mut r).take(HEADER), &mut std::io::sink())?;
+                for side in [Role::Parent, Role::Children] {
+                    let mut s = StreamHash::new();
+                    self.chunks(side, |_, chunk| {
+                        s.update(chunk);
+                        Ok(())
+                    })?;
+                    h.word(s.finish());
                 }
-                done += len;
+                r.seek_relative((2 * self.index.len()) as i64)?;
+                h.finish()
             }
-            *side = h.finish();
-        }
-        let mut h = Hasher::new();
-        h.bytes(head);
-        h.word(sides[0]);
-        h.word(sides[1]);
+            Body::Blocks(offsets) => {
+                let dir = offsets_bytes(offsets);
+                std::io::copy(&mut (&mut r).take(HEADER + dir.len() as u64), &mut std::io::sink())?;
+                let mut body = StreamHash::new();
+                let mut left = offsets[1][offsets[1].len() - 1] - offsets[0][0];
+                let mut buf = vec![0u8; 1 << 22];
+                while left > 0 {
+                    let len = left.min(buf.len() as u64) as usize;
+                    r.read_exact(&mut buf[..len])?;
+                    body.update(&buf[..len]);
+                    left -= len as u64;
+                }
+                checksum(head, &dir, body.finish())
+            }
+        };
         let mut sum = [0u8; 8];
         r.read_exact(&mut sum)?;
-        if u64::from_le_bytes(sum) != h.finish() {
+        if u64::from_le_bytes(sum) != want {
             return Err(TableError::Corrupt("checksum"));
+        }
+        Ok(())
+    }
+
+    /// Block `b` of `side`, unpacked.
+    fn block(&self, offsets: &[Vec<u64>; 2], side: usize, b: usize) -> Result<Vec<u8>, TableError> {
+        let (from, to) = (offsets[side][b], offsets[side][b + 1]);
+        let mut packed = vec![0u8; (to - from) as usize];
+        self.file.read_exact_at(&mut packed, from)?;
+        let want = BLOCK.min(self.index.len() - b as u64 * BLOCK) as usize;
+        let out = zstd::bulk::decompress(&packed, want).map_err(|_| TableError::Corrupt("block"))?;
+        if out.len() != want {
+            return Err(TableError::Corrupt("block length"));
+        }
+        Ok(out)
+    }
+
+    /// Calls `f(first index, values)` over the whole of `turn`'s side, in order.
+    fn chunks(&self, turn: Role, mut f: impl FnMut(u64, &[u8]) -> Result<(), TableError>) -> Result<(), TableError> {
+        let n = self.index.len();
+        let side = (turn == Role::Children) as usize;
+        match &self.body {
+            Body::Raw => {
+                let mut buf = vec![0u8; CHUNK.min(n) as usize];
+                let mut done = 0u64;
+                while done < n {
+                    let len = CHUNK.min(n - done) as usize;
+                    self.file.read_exact_at(&mut buf[..len], HEADER + side as u64 * n + done)?;
+                    f(done, &buf[..len])?;
+                    done += len as u64;
+                }
+            }
+            Body::Blocks(offsets) => {
+                for b in 0..offsets[side].len() - 1 {
+                    f(b as u64 * BLOCK, &self.block(offsets, side, b)?)?;
+                }
+            }
         }
         Ok(())
     }
@@ -221,38 +343,39 @@ impl SliceFile {
     /// The stored value of entry `i` for `turn` to move (one read from the file).
     pub fn value_at(&self, turn: Role, i: u64) -> Result<Value, TableError> {
         let n = self.index.len();
-        let at = HEADER + if turn == Role::Parent { 0 } else { n } + i;
-        let mut b = [0u8; 1];
-        self.file.read_exact_at(&mut b, at)?;
-        Ok(Value::from_byte(b[0]))
+        let side = (turn == Role::Children) as usize;
+        let b = match &self.body {
+            Body::Raw => {
+                let mut b = [0u8; 1];
+                self.file.read_exact_at(&mut b, HEADER + side as u64 * n + i)?;
+                b[0]
+            }
+            Body::Blocks(offsets) => self.block(offsets, side, (i / BLOCK) as usize)?[(i % BLOCK) as usize],
+        };
+        Ok(Value::from_byte(b))
     }
 
     /// Reads the whole slice into memory.
     pub fn to_slice(&self) -> Result<Slice, TableError> {
         let n = self.index.len() as usize;
-        let mut parent = vec![0u8; n];
-        let mut children = vec![0u8; n];
-        self.file.read_exact_at(&mut parent, HEADER)?;
-        self.file.read_exact_at(&mut children, HEADER + n as u64)?;
+        let mut sides = [vec![0u8; n], vec![0u8; n]];
+        for (turn, out) in [Role::Parent, Role::Children].into_iter().zip(sides.iter_mut()) {
+            self.chunks(turn, |at, values| {
+                out[at as usize..at as usize + values.len()].copy_from_slice(values);
+                Ok(())
+            })?;
+        }
+        let [parent, children] = sides;
         Ok(Slice { index: self.index, parent, children })
     }
 
     /// Writes the Children-to-move level lists of this slice into `dir` (what the slices
     /// above read), for a slice file that came without them.
     pub(crate) fn write_children_lists(&self, dir: &Path) -> Result<(), TableError> {
-        use super::stream::lists::ListWriter;
         std::fs::create_dir_all(dir)?;
-        let n = self.index.len();
         let mut writers: Vec<Option<ListWriter>> = Vec::new();
-        let mut r = BufReader::with_capacity(1 << 22, &self.file);
-        std::io::copy(&mut (&mut r).take(HEADER + n), &mut std::io::sink())?;
-        let mut buf = vec![0u8; CHUNK as usize];
-        let mut done = 0u64;
-        while done < n {
-            let len = CHUNK.min(n - done);
-            let chunk = &mut buf[..len as usize];
-            r.read_exact(chunk)?;
-            for (off, &b) in chunk.iter().enumerate() {
+        self.chunks(Role::Children, |at, values| {
+            for (off, &b) in values.iter().enumerate() {
                 if b == 0 {
                     continue;
                 }
@@ -263,13 +386,72 @@ impl SliceFile {
                 if writers[d].is_none() {
                     writers[d] = Some(ListWriter::create(&list_path(dir, Side::Children, d))?);
                 }
-                writers[d].as_mut().expect("created").push(done + off as u64)?;
+                writers[d].as_mut().expect("created").push(at + off as u64)?;
             }
-            done += len;
-        }
+            Ok(())
+        })?;
         for w in writers.into_iter().flatten() {
             w.finish()?;
         }
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::musashi::tablebase::Tables;
+
+    /// A format-1 file (raw bytes) as the first 33-point builds wrote it.
+    fn write_raw(path: &Path, t: &Tables, k: u8) {
+        let s = t.slice(k).unwrap();
+        let stats = SliceStats { k, entries: s.index.len(), ..SliceStats::default() };
+        let head = header(t.board, t.target, k, &stats, RAW_VERSION);
+        let mut h = Hasher::new();
+        h.bytes(&head);
+        for side in [&s.parent, &s.children] {
+            let mut one = Hasher::new();
+            one.bytes(side);
+            h.word(one.finish());
+        }
+        let mut bytes = head;
+        bytes.extend_from_slice(&s.parent);
+        bytes.extend_from_slice(&s.children);
+        bytes.extend_from_slice(&h.finish().to_le_bytes());
+        std::fs::write(path, bytes).unwrap();
+    }
+
+    #[test]
+    fn format_1_files_are_still_read() {
+        let (board, target) = (BoardKind::Square25, Target::NONE);
+        let t = Tables::build(board, target, 6, |_| {}).unwrap();
+        let path = std::env::temp_dir().join(format!("qdan-raw-{}.qts", std::process::id()));
+        write_raw(&path, &t, 6);
+        let f = SliceFile::open(&path, board, target, 6).unwrap();
+        let s = f.to_slice().unwrap();
+        let want = t.slice(6).unwrap();
+        assert!(s.parent == want.parent && s.children == want.children);
+        for i in (0..want.index.len()).step_by(997) {
+            assert_eq!(f.value_at(Role::Parent, i).unwrap(), Value::from_byte(want.parent[i as usize]));
+            assert_eq!(f.value_at(Role::Children, i).unwrap(), Value::from_byte(want.children[i as usize]));
+        }
+        let mut bytes = std::fs::read(&path).unwrap();
+        let at = bytes.len() / 3;
+        bytes[at] ^= 4;
+        std::fs::write(&path, &bytes).unwrap();
+        assert!(matches!(SliceFile::open(&path, board, target, 6), Err(TableError::Corrupt(_))));
+        std::fs::remove_file(&path).unwrap();
+    }
+
+    #[test]
+    fn stream_hash_equals_hashing_at_once() {
+        let data: Vec<u8> = (0..1000u32).map(|i| (i * 7 % 251) as u8).collect();
+        let mut whole = Hasher::new();
+        whole.bytes(&data);
+        let mut s = StreamHash::new();
+        for piece in data.chunks(13) {
+            s.update(piece);
+        }
+        assert_eq!(s.finish(), whole.finish());
     }
 }

@@ -4,6 +4,10 @@
 //! index order, so each list comes out sorted and compresses to about a byte an entry. The
 //! lists of a slice's Children-to-move side are what the slices above it read (a capture
 //! lands on a Children-to-move position of a lower slice), one distance at a time.
+//!
+//! The gap bytes are written through zstd (level 1) into `.lsz` files, which packs them to
+//! about half; `.lst` files of plain gap bytes (the first 33-point build wrote those) are
+//! still read.
 
 use std::fs::File;
 use std::io::{BufReader, BufWriter, Read, Write};
@@ -25,9 +29,11 @@ impl Side {
     }
 }
 
-/// The file of one level list in a directory.
+/// The file of one level list in a directory (the plain one, `.lst`, if that is what is
+/// there; else the compressed one, `.lsz`, which is also the name to write).
 pub(crate) fn list_path(dir: &Path, side: Side, d: usize) -> PathBuf {
-    dir.join(format!("{}-{d:03}.lst", side.letter()))
+    let plain = dir.join(format!("{}-{d:03}.lst", side.letter()));
+    if plain.exists() { plain } else { dir.join(format!("{}-{d:03}.lsz", side.letter())) }
 }
 
 /// Levels with a list file for `side` in `dir`, in increasing order.
@@ -40,7 +46,7 @@ pub(crate) fn levels_in(dir: &Path, side: Side) -> std::io::Result<Vec<usize>> {
         let name = e?.file_name();
         let name = name.to_string_lossy();
         if let Some(rest) = name.strip_prefix(side.letter()).and_then(|r| r.strip_prefix('-'))
-            && let Some(num) = rest.strip_suffix(".lst")
+            && let Some(num) = rest.strip_suffix(".lst").or_else(|| rest.strip_suffix(".lsz"))
             && let Ok(d) = num.parse()
         {
             out.push(d);
@@ -52,14 +58,15 @@ pub(crate) fn levels_in(dir: &Path, side: Side) -> std::io::Result<Vec<usize>> {
 
 /// Appends increasing indices to a list file.
 pub(crate) struct ListWriter {
-    out: BufWriter<File>,
+    out: zstd::stream::write::Encoder<'static, BufWriter<File>>,
     last: Option<u64>,
     pub(crate) count: u64,
 }
 
 impl ListWriter {
     pub(crate) fn create(path: &Path) -> std::io::Result<ListWriter> {
-        Ok(ListWriter { out: BufWriter::with_capacity(1 << 20, File::create(path)?), last: None, count: 0 })
+        let file = BufWriter::with_capacity(1 << 20, File::create(path)?);
+        Ok(ListWriter { out: zstd::stream::write::Encoder::new(file, 1)?, last: None, count: 0 })
     }
 
     #[inline]
@@ -92,7 +99,7 @@ impl ListWriter {
 
     /// Flushes and syncs the file (before a checkpoint names it complete).
     pub(crate) fn finish(self) -> std::io::Result<u64> {
-        let f = self.out.into_inner().map_err(|e| e.into_error())?;
+        let f = self.out.finish()?.into_inner().map_err(|e| e.into_error())?;
         f.sync_all()?;
         Ok(self.count)
     }
@@ -100,18 +107,24 @@ impl ListWriter {
 
 /// Reads a list file back in order.
 pub(crate) struct ListReader {
-    inp: BufReader<File>,
+    inp: Box<dyn Read + Send>,
     last: Option<u64>,
 }
 
 impl ListReader {
     /// The list at `path`; an empty reader when there is no such file.
     pub(crate) fn open(path: &Path) -> std::io::Result<Option<ListReader>> {
-        match File::open(path) {
-            Ok(f) => Ok(Some(ListReader { inp: BufReader::with_capacity(1 << 20, f), last: None })),
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(None),
-            Err(e) => Err(e),
-        }
+        let f = match File::open(path) {
+            Ok(f) => f,
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
+            Err(e) => return Err(e),
+        };
+        let inp: Box<dyn Read + Send> = if path.extension().is_some_and(|e| e == "lsz") {
+            Box::new(BufReader::with_capacity(1 << 16, zstd::stream::read::Decoder::new(f)?))
+        } else {
+            Box::new(BufReader::with_capacity(1 << 20, f))
+        };
+        Ok(Some(ListReader { inp, last: None }))
     }
 }
 
@@ -167,8 +180,14 @@ mod tests {
         let back: Vec<u64> = ListReader::open(&path).unwrap().unwrap().map(|r| r.unwrap()).collect();
         assert_eq!(back, items);
         assert_eq!(levels_in(&dir, Side::Children).unwrap(), vec![7]);
-        assert!(levels_in(&dir, Side::Parent).unwrap().is_empty());
         assert!(ListReader::open(&list_path(&dir, Side::Parent, 1)).unwrap().is_none());
+        // Plain gap bytes, as the first build wrote them: 0, 1, 2, 200 (gap 197), 100 000.
+        let plain = dir.join("p-002.lst");
+        std::fs::write(&plain, [0u8, 0, 0, 0xc5, 0x01, 0xd7, 0x8b, 0x06]).unwrap();
+        assert_eq!(list_path(&dir, Side::Parent, 2), plain);
+        assert_eq!(levels_in(&dir, Side::Parent).unwrap(), vec![2]);
+        let back: Vec<u64> = ListReader::open(&plain).unwrap().unwrap().map(|r| r.unwrap()).collect();
+        assert_eq!(back, [0, 1, 2, 200, 100_000]);
         std::fs::remove_dir_all(&dir).unwrap();
     }
 }

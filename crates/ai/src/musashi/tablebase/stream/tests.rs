@@ -3,11 +3,11 @@
 
 use std::time::{Duration, Instant};
 
-use rules::musashi::{BoardKind, Target};
+use rules::musashi::{BoardKind, Role, Target};
 
 use super::{StreamOptions, build_slice};
 use crate::musashi::tablebase::slice_file::{SliceFile, slice_file_name};
-use crate::musashi::tablebase::{TableError, Tables};
+use crate::musashi::tablebase::{TableError, Tables, Value};
 
 fn temp_dir(name: &str) -> std::path::PathBuf {
     let dir = std::env::temp_dir().join(format!("qdan-stream-{name}-{}", std::process::id()));
@@ -38,6 +38,10 @@ fn same_as_memory(board: BoardKind, target: Target, max_k: u8, opts: &StreamOpti
         let want = mem.slice(k).unwrap();
         assert!(s.parent == want.parent, "{board} t{target} k{k}: Parent-to-move bytes differ");
         assert!(s.children == want.children, "{board} t{target} k{k}: Children-to-move bytes differ");
+        for i in (0..want.index.len()).step_by(4099) {
+            assert_eq!(f.value_at(Role::Parent, i).unwrap(), Value::from_byte(want.parent[i as usize]));
+            assert_eq!(f.value_at(Role::Children, i).unwrap(), Value::from_byte(want.children[i as usize]));
+        }
         let wins = want.parent.iter().chain(&want.children).filter(|&&b| b != 0).count() as u64;
         assert_eq!(stats.children_wins, wins);
         assert_eq!(f.stats.children_wins, wins);
