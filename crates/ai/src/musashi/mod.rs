@@ -24,6 +24,7 @@
 //! installed, [`choose`] plays by search. [`tables_for`] tells
 //! whether a table is ready; [`install_tables`] puts one in directly (tests, the CLI).
 
+pub mod clock;
 pub mod index;
 pub mod levels;
 pub mod search;
@@ -36,6 +37,8 @@ use std::time::{Duration, Instant};
 
 use rand::Rng;
 use rules::musashi::{BoardKind, Game, Move, Moves, Target};
+
+pub use clock::Deadline;
 
 pub use tablebase::{SliceStats, TableError, Tables, Value};
 
@@ -181,6 +184,11 @@ pub fn choose(game: &Game, level: Level, deadline: Instant) -> Option<Move> {
 
 /// [`choose`] with a given random source (ties between equal moves are broken at random).
 pub fn choose_with<R: Rng + ?Sized>(game: &Game, level: Level, deadline: Instant, rng: &mut R) -> Option<Move> {
+    choose_within(game, level, Deadline::Wall(deadline), rng)
+}
+
+/// [`choose_with`] with a deadline in wall-clock or thread CPU time ([`Deadline`]).
+pub fn choose_within<R: Rng + ?Sized>(game: &Game, level: Level, deadline: Deadline, rng: &mut R) -> Option<Move> {
     let mut moves = Moves::new();
     game.legal_moves(&mut moves);
     match moves.len() {
@@ -188,7 +196,7 @@ pub fn choose_with<R: Rng + ?Sized>(game: &Game, level: Level, deadline: Instant
         1 => return Some(moves[0]),
         _ => {}
     }
-    let deadline = deadline.checked_sub(MARGIN).unwrap_or(deadline).max(Instant::now());
+    let deadline = deadline.earlier_by(MARGIN);
     let opts = game.options();
     match level {
         Level::Beginner => levels::beginner(game, rng),

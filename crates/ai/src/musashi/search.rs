@@ -3,6 +3,8 @@
 
 use std::time::Instant;
 
+use super::clock::Deadline;
+
 use rules::musashi::{Game, Move, Moves, Position, Role};
 
 use super::tablebase::{Tables, Value};
@@ -70,7 +72,7 @@ fn decided(game: &Game, tables: Option<&Tables>, ply: i32) -> Option<i32> {
 /// Iterative-deepening alpha-beta to a deadline.
 pub struct Search<'t> {
     pub tables: Option<&'t Tables>,
-    deadline: Instant,
+    deadline: Deadline,
     pub nodes: u64,
     stopped: bool,
     /// Deepest iteration allowed.
@@ -79,6 +81,11 @@ pub struct Search<'t> {
 
 impl<'t> Search<'t> {
     pub fn new(tables: Option<&'t Tables>, deadline: Instant, max_depth: u32) -> Search<'t> {
+        Search::until(tables, Deadline::Wall(deadline), max_depth)
+    }
+
+    /// A search that stops at `deadline` (wall clock or thread CPU time).
+    pub fn until(tables: Option<&'t Tables>, deadline: Deadline, max_depth: u32) -> Search<'t> {
         Search { tables, deadline, nodes: 0, stopped: false, max_depth }
     }
 
@@ -123,7 +130,7 @@ impl<'t> Search<'t> {
 
     fn alphabeta(&mut self, g: &mut Game, depth: u32, ply: i32, mut alpha: i32, beta: i32) -> i32 {
         self.nodes += 1;
-        if self.nodes & 255 == 0 && Instant::now() >= self.deadline {
+        if self.nodes & 255 == 0 && self.deadline.passed() {
             self.stopped = true;
         }
         if self.stopped {
