@@ -215,14 +215,15 @@ fn build_streaming(
         if s.seconds > 0.0 {
             rate = s.seconds / entries(k);
         }
+        // A slice found finished in the directory has no time of its own (its file is checked).
+        let took = if s.seconds > 0.0 { format!("{:8.2} s", s.seconds) } else { "already built".to_string() };
         println!(
-            "slice {:2} children: {:>11} positions ({:>11} entries per side), Children win {:>11}, longest {:>3} Children moves, {:8.2} s, peak {:.0} MiB",
+            "slice {:2} children: {:>11} positions ({:>11} entries per side), Children win {:>11}, longest {:>3} Children moves, {took}, peak {:.0} MiB",
             s.k,
             s.positions,
             s.entries,
             s.children_wins,
             s.max_distance,
-            s.seconds,
             peak_mib().unwrap_or(0.0)
         );
     }
