@@ -24,7 +24,7 @@ use std::time::{Duration, Instant};
 use ai::musashi::index::SliceIndex;
 use ai::musashi::search::{PROVEN, Search, WIN, moves_left};
 use ai::musashi::tablebase::stream::{Progress, StreamOptions, build_slice};
-use ai::musashi::tablebase::{TableError, file_name};
+use ai::musashi::tablebase::{SliceFile, TableError, file_name, slice_file_name};
 use ai::musashi::{Tables, Value, table_move};
 use anyhow::{Context, bail};
 use clap::{Args as ClapArgs, Subcommand};
@@ -214,6 +214,15 @@ fn build_streaming(
         };
         if s.seconds > 0.0 {
             rate = s.seconds / entries(k);
+        }
+        // Files of the first builds held one raw byte a position: rewrite them compressed.
+        let path = out.join(slice_file_name(board, target, k));
+        let f = SliceFile::open(&path, board, target, k).with_context(|| format!("reading {}", path.display()))?;
+        if f.is_raw() {
+            let before = std::fs::metadata(&path)?.len();
+            f.rewrite_compressed(target).with_context(|| format!("rewriting {}", path.display()))?;
+            let after = std::fs::metadata(&path)?.len();
+            println!("slice {k}: rewrote the raw file compressed, {before} -> {after} bytes");
         }
         // A slice found finished in the directory has no time of its own (its file is checked).
         let took = if s.seconds > 0.0 { format!("{:8.2} s", s.seconds) } else { "already built".to_string() };

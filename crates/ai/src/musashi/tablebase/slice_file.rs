@@ -119,6 +119,56 @@ fn offsets_bytes(offsets: &[Vec<u64>; 2]) -> Vec<u8> {
     offsets.iter().flatten().flat_map(|o| o.to_le_bytes()).collect()
 }
 
+/// Writes a format-2 file: values go in side by side, chunk by chunk (each chunk a whole
+/// number of blocks but the last of a side); the header and block directory are written last.
+struct BlockWriter {
+    tmp: PathBuf,
+    f: BufWriter<File>,
+    at: u64,
+    offsets: [Vec<u64>; 2],
+    body: StreamHash,
+}
+
+impl BlockWriter {
+    fn create(path: &Path, n: u64) -> Result<BlockWriter, TableError> {
+        let tmp = path.with_extension("qts.part");
+        let mut f = BufWriter::with_capacity(1 << 22, File::create(&tmp)?);
+        let dir_len = 2 * (n.div_ceil(BLOCK) + 1) * 8;
+        // Header and directory carry what is known only at the end: placeholders first.
+        f.write_all(&vec![0u8; (HEADER + dir_len) as usize])?;
+        Ok(BlockWriter { tmp, f, at: HEADER + dir_len, offsets: [Vec::new(), Vec::new()], body: StreamHash::new() })
+    }
+
+    fn chunk(&mut self, side: usize, values: &[u8]) -> Result<(), TableError> {
+        for block in values.chunks(BLOCK as usize) {
+            let packed = zstd::bulk::compress(block, LEVEL)?;
+            self.offsets[side].push(self.at);
+            self.f.write_all(&packed)?;
+            self.body.update(&packed);
+            self.at += packed.len() as u64;
+        }
+        Ok(())
+    }
+
+    fn end_side(&mut self, side: usize) {
+        self.offsets[side].push(self.at);
+    }
+
+    /// Writes the checksum, header and directory, syncs, and renames the file into `path`.
+    fn finish(self, path: &Path, head: &[u8]) -> Result<(), TableError> {
+        let BlockWriter { tmp, mut f, offsets, body, .. } = self;
+        let dir = offsets_bytes(&offsets);
+        f.write_all(&checksum(head, &dir, body.finish()).to_le_bytes())?;
+        let file = f.into_inner().map_err(|e| e.into_error())?;
+        file.write_all_at(head, 0)?;
+        file.write_all_at(&dir, HEADER)?;
+        file.sync_all()?;
+        drop(file);
+        std::fs::rename(&tmp, path)?;
+        Ok(())
+    }
+}
+
 /// Writes the slice file at `path` from the level lists in `lists` (both sides), the value
 /// of each listed index being its level. Returns the stats as written.
 pub(crate) fn write_from_lists(
@@ -130,15 +180,7 @@ pub(crate) fn write_from_lists(
 ) -> Result<SliceStats, TableError> {
     let board = index.geo.board.kind;
     let n = index.len();
-    let blocks = n.div_ceil(BLOCK);
-    let dir_len = 2 * (blocks + 1) * 8;
-    let tmp = path.with_extension("qts.part");
-    let mut f = BufWriter::with_capacity(1 << 22, File::create(&tmp)?);
-    // Header and directory carry what is known only at the end: placeholders first.
-    f.write_all(&vec![0u8; (HEADER + dir_len) as usize])?;
-    let mut at = HEADER + dir_len;
-    let mut offsets = [Vec::new(), Vec::new()];
-    let mut body = StreamHash::new();
+    let mut w = BlockWriter::create(path, n)?;
     let (mut wins, mut longest) = (0u64, 0usize);
     for (s, side) in [Side::Parent, Side::Children].into_iter().enumerate() {
         let levels = levels_in(lists, side)?;
@@ -171,16 +213,10 @@ pub(crate) fn write_from_lists(
                     *next = r.next().transpose()?;
                 }
             }
-            for block in chunk.chunks(BLOCK as usize) {
-                let packed = zstd::bulk::compress(block, LEVEL)?;
-                offsets[s].push(at);
-                f.write_all(&packed)?;
-                body.update(&packed);
-                at += packed.len() as u64;
-            }
+            w.chunk(s, chunk)?;
             start += len;
         }
-        offsets[s].push(at);
+        w.end_side(s);
         if readers.iter().any(|(_, _, next)| next.is_some()) {
             return Err(TableError::Corrupt("level list index past the slice"));
         }
@@ -188,15 +224,7 @@ pub(crate) fn write_from_lists(
     stats.entries = n;
     stats.children_wins = wins;
     stats.max_distance = longest as u16;
-    let head = header(board, target, index.k, &stats, SLICE_VERSION);
-    let dir = offsets_bytes(&offsets);
-    f.write_all(&checksum(&head, &dir, body.finish()).to_le_bytes())?;
-    let file = f.into_inner().map_err(|e| e.into_error())?;
-    file.write_all_at(&head, 0)?;
-    file.write_all_at(&dir, HEADER)?;
-    file.sync_all()?;
-    drop(file);
-    std::fs::rename(&tmp, path)?;
+    w.finish(path, &header(board, target, index.k, &stats, SLICE_VERSION))?;
     Ok(stats)
 }
 
@@ -340,6 +368,23 @@ impl SliceFile {
         Ok(())
     }
 
+    /// `true` for a format-1 (raw) file.
+    pub fn is_raw(&self) -> bool {
+        matches!(self.body, Body::Raw)
+    }
+
+    /// Rewrites this file in format 2 under the same name (written aside, then renamed
+    /// over it; readers that have the old file open keep reading it).
+    pub fn rewrite_compressed(&self, target: Target) -> Result<(), TableError> {
+        let mut w = BlockWriter::create(&self.path, self.index.len())?;
+        for (s, turn) in [Role::Parent, Role::Children].into_iter().enumerate() {
+            self.chunks(turn, |_, values| w.chunk(s, values))?;
+            w.end_side(s);
+        }
+        let head = header(self.index.geo.board.kind, target, self.index.k, &self.stats, SLICE_VERSION);
+        w.finish(&self.path, &head)
+    }
+
     /// The stored value of entry `i` for `turn` to move (one read from the file).
     pub fn value_at(&self, turn: Role, i: u64) -> Result<Value, TableError> {
         let n = self.index.len();
@@ -398,60 +443,5 @@ impl SliceFile {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::musashi::tablebase::Tables;
-
-    /// A format-1 file (raw bytes) as the first 33-point builds wrote it.
-    fn write_raw(path: &Path, t: &Tables, k: u8) {
-        let s = t.slice(k).unwrap();
-        let stats = SliceStats { k, entries: s.index.len(), ..SliceStats::default() };
-        let head = header(t.board, t.target, k, &stats, RAW_VERSION);
-        let mut h = Hasher::new();
-        h.bytes(&head);
-        for side in [&s.parent, &s.children] {
-            let mut one = Hasher::new();
-            one.bytes(side);
-            h.word(one.finish());
-        }
-        let mut bytes = head;
-        bytes.extend_from_slice(&s.parent);
-        bytes.extend_from_slice(&s.children);
-        bytes.extend_from_slice(&h.finish().to_le_bytes());
-        std::fs::write(path, bytes).unwrap();
-    }
-
-    #[test]
-    fn format_1_files_are_still_read() {
-        let (board, target) = (BoardKind::Square25, Target::NONE);
-        let t = Tables::build(board, target, 6, |_| {}).unwrap();
-        let path = std::env::temp_dir().join(format!("qdan-raw-{}.qts", std::process::id()));
-        write_raw(&path, &t, 6);
-        let f = SliceFile::open(&path, board, target, 6).unwrap();
-        let s = f.to_slice().unwrap();
-        let want = t.slice(6).unwrap();
-        assert!(s.parent == want.parent && s.children == want.children);
-        for i in (0..want.index.len()).step_by(997) {
-            assert_eq!(f.value_at(Role::Parent, i).unwrap(), Value::from_byte(want.parent[i as usize]));
-            assert_eq!(f.value_at(Role::Children, i).unwrap(), Value::from_byte(want.children[i as usize]));
-        }
-        let mut bytes = std::fs::read(&path).unwrap();
-        let at = bytes.len() / 3;
-        bytes[at] ^= 4;
-        std::fs::write(&path, &bytes).unwrap();
-        assert!(matches!(SliceFile::open(&path, board, target, 6), Err(TableError::Corrupt(_))));
-        std::fs::remove_file(&path).unwrap();
-    }
-
-    #[test]
-    fn stream_hash_equals_hashing_at_once() {
-        let data: Vec<u8> = (0..1000u32).map(|i| (i * 7 % 251) as u8).collect();
-        let mut whole = Hasher::new();
-        whole.bytes(&data);
-        let mut s = StreamHash::new();
-        for piece in data.chunks(13) {
-            s.update(piece);
-        }
-        assert_eq!(s.finish(), whole.finish());
-    }
-}
+#[path = "slice_file_tests.rs"]
+mod tests;
