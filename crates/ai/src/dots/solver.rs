@@ -18,10 +18,9 @@
 //!   many of each such class are drawn, not which, and only one undrawn edge of a class is
 //!   tried.
 
-use std::time::Instant;
-
 use super::board::{Board, NONE};
 use super::chains::{EndgameTable, redundant_openings, simple_components};
+use super::clock::Deadline;
 
 /// One transposition-table slot: bounds on the value of a canonical position.
 #[derive(Copy, Clone, Default)]
@@ -53,7 +52,7 @@ pub struct Solver {
     shift: u32,
     endgame: EndgameTable,
     pub stats: Stats,
-    deadline: Option<Instant>,
+    deadline: Option<Deadline>,
     aborted: bool,
     use_symmetry: bool,
     use_equivalence: bool,
@@ -104,8 +103,13 @@ impl Solver {
         &self.board
     }
 
+    /// The board tables back, when the solver is done with.
+    pub fn into_board(self) -> Board {
+        self.board
+    }
+
     /// Stop searching (answers `None`) once `deadline` passes.
-    pub fn set_deadline(&mut self, deadline: Option<Instant>) {
+    pub fn set_deadline(&mut self, deadline: Option<Deadline>) {
         self.deadline = deadline;
         self.aborted = false;
     }
@@ -328,8 +332,8 @@ impl Solver {
     fn search(&mut self, drawn: u64, alpha: i32, beta: i32) -> i32 {
         self.stats.nodes += 1;
         if self.stats.nodes & 0xfff == 0
-            && let Some(d) = self.deadline
-            && Instant::now() >= d
+            && let Some(d) = &self.deadline
+            && d.passed()
         {
             self.aborted = true;
         }
