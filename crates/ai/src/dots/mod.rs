@@ -14,7 +14,9 @@ pub mod expert;
 pub mod levels;
 pub mod mcts;
 pub mod playout;
+mod search;
 pub mod solver;
+mod tt;
 
 use std::time::Instant;
 

@@ -68,7 +68,8 @@ impl Rollout {
 }
 
 /// Greedy to the end: take what is offered (at a chain's last two / four, take or decline at
-/// random), else a random safe line, else a random line among those that give least away.
+/// random), else a random safe line, else a random line among those that give least away
+/// (the greedy sacrifice: the smallest chain first).
 /// The margin of the boxes to come for the player to move at `drawn`.
 pub fn greedy_playout(board: &Board, mut drawn: u64, rng: &mut impl Rng) -> i32 {
     let (mut margin, mut sign) = (0, 1);
@@ -83,8 +84,7 @@ pub fn greedy_playout(board: &Board, mut drawn: u64, rng: &mut impl Rng) -> i32 
         } else if l.safe != 0 {
             pick(l.safe, rng)
         } else {
-            // Any line: a greedy player sacrifices without looking far.
-            pick(board.all & !drawn, rng)
+            pick(cheapest(board, drawn), rng)
         };
         let c = board.completes(drawn, e) as i32;
         drawn |= 1 << e;

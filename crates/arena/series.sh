@@ -1,0 +1,42 @@
+#!/usr/bin/env bash
+# The match series behind docs/benchmarks.md (Dots, issue 20), one at a time, niced.
+# Resumable: a series whose summary file is complete is skipped; rerun the script to go on.
+#   nohup crates/arena/series.sh [OUT_DIR] > OUT_DIR/series.log 2>&1 &
+# Each series writes OUT_DIR/NAME.out (summary) and OUT_DIR/NAME.log (one line per game).
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+out=${1:-target/arena-runs}
+mkdir -p "$out"
+# A private copy of the binary, so that a rebuild does not change a series half-way.
+bin="$out/qdan-arena-$(git rev-parse --short HEAD)"
+[ -x "$bin" ] || { cargo build --release -p arena; cp target/release/qdan-arena "$bin"; }
+
+run() { # name, then qdan-arena match arguments
+    local name=$1; shift
+    if grep -q "series wall time" "$out/$name.out" 2>/dev/null; then return; fi
+    echo "$(date -u +%FT%TZ) start $name (load $(cut -d' ' -f1-3 /proc/loadavg))"
+    nice -n 19 "$bin" match "$@" > "$out/$name.out" 2> "$out/$name.log"
+    echo "$(date -u +%FT%TZ) done  $name: $(sed -n 2p "$out/$name.out")"
+}
+
+series=${SERIES:-evidence main levels}
+for s in $series; do
+case $s in
+evidence) # the old expert's losses, valued move by move
+    for b in rollout greedy chainrule; do
+        run v1-5x5-$b --game dots --size 5x5 --a expert-v1 --b $b --games 12 --audit 26 --postmortem-ms 2000 --seed 20
+    done ;;
+main) # the new expert against every partner, 100 games each
+    for size in 5x4 5x5; do
+        for b in rollout chainrule greedy rollout15; do
+            run expert-$size-$b --game dots --size $size --a expert --b $b --games 100 --audit 26 --seed 7
+        done
+    done ;;
+levels) # the levels in order
+    run levels-5x4-expert-intermediate --game dots --size 5x4 --a expert --b intermediate --games 100 --audit 26 --seed 8
+    run levels-5x4-intermediate-beginner --game dots --size 5x4 --a intermediate --b beginner --games 100 --seed 8
+    run levels-5x4-expert-v1 --game dots --size 5x4 --a expert --b expert-v1 --games 50 --audit 26 --seed 8
+    run levels-5x5-expert-v1 --game dots --size 5x5 --a expert --b expert-v1 --games 50 --audit 26 --seed 8 ;;
+esac
+done
+echo "$(date -u +%FT%TZ) all series done"
