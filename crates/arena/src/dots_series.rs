@@ -10,7 +10,7 @@ use std::io::Write;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use ai::dots::mcts::Mcts;
+use ai::dots::mcts::{Mcts, Settings};
 use ai::dots::{Board, Clock, Deadline, Solver, WallClock};
 use rand::SeedableRng;
 use rand::rngs::StdRng;
@@ -168,7 +168,7 @@ fn postmortem(cfg: &Config, board: &Board, rec: &GameRecord, a_seat: u8) -> Vec<
         let drawn = game.position().drawn.0;
         let safe = ai::dots::playout::lines(board, drawn).safe;
         if game.turn() == a_seat && (board.all & !drawn).count_ones() > limit && safe & 1 << e != 0 {
-            let mut m = Mcts::new(board, drawn, lead(&game, a_seat));
+            let mut m = Mcts::new(board, drawn, lead(&game, a_seat), game.turn() == 0, Settings::default());
             let d = Deadline::after(cfg.clock.clock(), cfg.postmortem);
             m.run(&d, u64::MAX, &mut rng);
             let stats = m.root_stats();

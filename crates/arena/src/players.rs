@@ -3,6 +3,7 @@
 use std::str::FromStr;
 
 use ai::Level;
+use ai::dots::mcts::Settings;
 use ai::dots::{Board, Deadline};
 use rand::Rng;
 use rules::dots::{Edge, Game};
@@ -22,6 +23,9 @@ pub enum DotsPlayer {
     Greedy,
     /// qdan's expert before issue 20 (`ai::dots::levels::expert_v1`), for before/after.
     ExpertV1,
+    /// The expert with other search settings: `expert-nosteer` (random safe lines in the
+    /// playouts), `expert-noexact` (no exact leaves).
+    ExpertWith(Settings),
 }
 
 impl FromStr for DotsPlayer {
@@ -33,8 +37,10 @@ impl FromStr for DotsPlayer {
             "chainrule" => DotsPlayer::ChainRule,
             "greedy" => DotsPlayer::Greedy,
             "expert-v1" => DotsPlayer::ExpertV1,
+            "expert-nosteer" => DotsPlayer::ExpertWith(Settings { steer: false, exact_leaves: true }),
+            "expert-noexact" => DotsPlayer::ExpertWith(Settings { steer: true, exact_leaves: false }),
             _ => DotsPlayer::Level(s.parse().map_err(|_| {
-                format!("a Dots player is beginner, intermediate, expert, rollout, rollout15, chainrule, greedy or expert-v1, not {s:?}")
+                format!("a Dots player is beginner, intermediate, expert, rollout, rollout15, chainrule, greedy, expert-v1, expert-nosteer or expert-noexact, not {s:?}")
             })?),
         })
     }
@@ -48,6 +54,8 @@ impl std::fmt::Display for DotsPlayer {
             DotsPlayer::ChainRule => f.write_str("chainrule"),
             DotsPlayer::Greedy => f.write_str("greedy"),
             DotsPlayer::ExpertV1 => f.write_str("expert-v1"),
+            DotsPlayer::ExpertWith(s) if !s.steer => f.write_str("expert-nosteer"),
+            DotsPlayer::ExpertWith(_) => f.write_str("expert-noexact"),
         }
     }
 }
@@ -66,6 +74,13 @@ impl DotsPlayer {
                 Edge(chain_rule::choose(board, drawn, first, rng))
             }
             DotsPlayer::Greedy => Edge(greedy::choose(board, drawn, rng)),
+            DotsPlayer::ExpertWith(settings) => Edge(ai::dots::expert::expert_with(
+                Board::of(game.position().size),
+                game.position(),
+                deadline,
+                settings,
+                rng,
+            )),
             DotsPlayer::ExpertV1 => {
                 Edge(ai::dots::levels::expert_v1(Board::of(game.position().size), drawn, deadline, rng))
             }
@@ -79,7 +94,18 @@ mod tests {
 
     #[test]
     fn names_round_trip() {
-        for s in ["beginner", "intermediate", "expert", "rollout20", "rollout15", "chainrule", "greedy", "expert-v1"] {
+        for s in [
+            "beginner",
+            "intermediate",
+            "expert",
+            "rollout20",
+            "rollout15",
+            "chainrule",
+            "greedy",
+            "expert-v1",
+            "expert-nosteer",
+            "expert-noexact",
+        ] {
             assert_eq!(s.parse::<DotsPlayer>().unwrap().to_string(), s);
         }
         assert!("nobody".parse::<DotsPlayer>().is_err());

@@ -14,7 +14,7 @@ use super::board::Board;
 use super::chains::EndgameTable;
 use super::clock::Deadline;
 use super::levels::{capture_or_decline, cheapest_sacrifice};
-use super::mcts::Mcts;
+use super::mcts::{Mcts, Settings};
 use super::playout::lines;
 use super::solver::Solver;
 
@@ -30,6 +30,11 @@ const SOLVE_SHARE: f64 = 0.7;
 
 /// The line the expert draws in `pos` (not over).
 pub fn expert(board: Board, pos: &Position, deadline: &Deadline, rng: &mut impl Rng) -> u8 {
+    expert_with(board, pos, deadline, Settings::default(), rng)
+}
+
+/// [`expert`] with other search settings (the arena compares them).
+pub fn expert_with(board: Board, pos: &Position, deadline: &Deadline, settings: Settings, rng: &mut impl Rng) -> u8 {
     let drawn = pos.drawn.0;
     let undrawn = (board.all & !drawn).count_ones();
     let board = if undrawn <= SOLVE_WITHIN {
@@ -45,17 +50,27 @@ pub fn expert(board: Board, pos: &Position, deadline: &Deadline, rng: &mut impl 
     let turn = pos.turn as usize;
     let scores = pos.scores();
     let lead = scores[turn] as i32 - scores[1 - turn] as i32;
-    search(&board, drawn, lead, &deadline.share(0.95), rng)
+    // Player 0 moves first in the game.
+    let first = pos.turn == 0;
+    search(&board, drawn, lead, first, settings, &deadline.share(0.95), rng)
 }
 
 /// The heuristic move: the chain rules at captures, the Monte-Carlo search over safe lines,
 /// the cheapest sacrifice when every line gives something away.
-pub fn search(board: &Board, drawn: u64, lead: i32, deadline: &Deadline, rng: &mut impl Rng) -> u8 {
+pub fn search(
+    board: &Board,
+    drawn: u64,
+    lead: i32,
+    first: bool,
+    settings: Settings,
+    deadline: &Deadline,
+    rng: &mut impl Rng,
+) -> u8 {
     let mut table = EndgameTable::new();
     if lines(board, drawn).captures != 0 {
         return capture_or_decline(board, drawn, &mut table).expect("a capture is on offer");
     }
-    let mut mcts = Mcts::new(board, drawn, lead);
+    let mut mcts = Mcts::new(board, drawn, lead, first, settings);
     if let Some(e) = mcts.run(deadline, u64::MAX, rng) {
         return e;
     }

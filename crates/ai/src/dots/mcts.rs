@@ -16,6 +16,28 @@ use super::board::Board;
 use super::chains::EndgameTable;
 use super::clock::Deadline;
 use super::playout::{lines, playout};
+use super::solver::Solver;
+
+/// How the search values its leaves.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Settings {
+    /// Steer the playouts' safe phase by the long chain rule (see [`playout`]).
+    pub steer: bool,
+    /// Value small leaves exactly with the solver instead of playing them out.
+    pub exact_leaves: bool,
+}
+
+impl Default for Settings {
+    fn default() -> Settings {
+        Settings { steer: true, exact_leaves: true }
+    }
+}
+
+/// Leaves with at most this many undrawn lines are solved exactly (a few milliseconds at most).
+const EXACT_ANY: u32 = 20;
+/// Leaves with no safe line left are solved exactly up to this many undrawn lines (only
+/// sacrifices are left, which the solver prunes hard).
+const EXACT_NO_SAFE: u32 = 26;
 
 #[derive(Clone, Copy)]
 struct Node {
@@ -28,6 +50,8 @@ struct Node {
     visits: u32,
     /// Sum of rewards (0..=1) for the player who drew `edge`.
     reward: f32,
+    /// The exact value for the player to move, once solved (`i8::MIN` until then).
+    exact: i8,
 }
 
 /// What a search found for each root line: (edge, visits, mean reward for the mover).
@@ -42,13 +66,53 @@ pub struct Mcts<'b> {
     lead: i32,
     pub playouts: u64,
     exploration: f32,
+    settings: Settings,
+    /// Whether the player to move at the root moved first in the game.
+    root_first: bool,
+    solver: Option<Solver>,
+    deadline: Option<Deadline>,
 }
 
 impl<'b> Mcts<'b> {
-    /// A search from `drawn`, where the player to move leads by `lead` boxes already claimed.
-    pub fn new(board: &'b Board, drawn: u64, lead: i32) -> Mcts<'b> {
-        let root = Node { drawn, first: 0, children: 0, edge: u8::MAX, visits: 0, reward: 0.0 };
-        Mcts { board, nodes: vec![root], table: EndgameTable::new(), lead, playouts: 0, exploration: 0.5 }
+    /// A search from `drawn`, where the player to move leads by `lead` boxes already claimed
+    /// and moved first in the game when `root_first`.
+    pub fn new(board: &'b Board, drawn: u64, lead: i32, root_first: bool, settings: Settings) -> Mcts<'b> {
+        let root = Node { drawn, first: 0, children: 0, edge: u8::MAX, visits: 0, reward: 0.0, exact: i8::MIN };
+        Mcts {
+            board,
+            nodes: vec![root],
+            table: EndgameTable::new(),
+            lead,
+            playouts: 0,
+            exploration: 0.5,
+            settings,
+            root_first,
+            solver: None,
+            deadline: None,
+        }
+    }
+
+    /// The exact value of a small leaf, solved once and kept in the node.
+    fn exact(&mut self, at: usize) -> Option<i32> {
+        if !self.settings.exact_leaves {
+            return None;
+        }
+        let node = self.nodes[at];
+        if node.exact != i8::MIN {
+            return Some(node.exact as i32);
+        }
+        let undrawn = (self.board.all & !node.drawn).count_ones();
+        if undrawn > EXACT_NO_SAFE || (undrawn > EXACT_ANY && node.children != 0) {
+            return None;
+        }
+        let solver = self.solver.get_or_insert_with(|| {
+            let b = Board::new(self.board.w, self.board.h).expect("a valid board");
+            Solver::new(b, 18)
+        });
+        solver.set_deadline(self.deadline.clone());
+        let v = solver.value(node.drawn)?;
+        self.nodes[at].exact = v as i8;
+        Some(v)
     }
 
     /// The reward of a final margin `total` (whole game, root mover's view): mostly the result,
@@ -70,7 +134,15 @@ impl<'b> Mcts<'b> {
         let mut n = 0;
         for &e in &self.board.centre_out {
             if safe & 1 << e != 0 {
-                self.nodes.push(Node { drawn: drawn | 1 << e, first: 0, children: 0, edge: e, visits: 0, reward: 0.0 });
+                self.nodes.push(Node {
+                    drawn: drawn | 1 << e,
+                    first: 0,
+                    children: 0,
+                    edge: e,
+                    visits: 0,
+                    reward: 0.0,
+                    exact: i8::MIN,
+                });
                 n += 1;
             }
         }
@@ -103,7 +175,8 @@ impl<'b> Mcts<'b> {
         loop {
             path[depth] = at;
             if self.nodes[at].children == 0 {
-                if self.nodes[at].visits > 0 && self.nodes[at].first == 0 {
+                let small = (self.board.all & !self.nodes[at].drawn).count_ones() <= EXACT_ANY;
+                if self.nodes[at].visits > 0 && self.nodes[at].first == 0 && !(small && self.settings.exact_leaves) {
                     self.expand(at);
                 }
                 if self.nodes[at].children == 0 {
@@ -113,7 +186,12 @@ impl<'b> Mcts<'b> {
             at = self.select(at);
             depth += 1;
         }
-        let margin = playout(self.board, self.nodes[at].drawn, &mut self.table, rng);
+        // The leaf's mover moved first in the game when the root's did and depth is even.
+        let first = self.settings.steer.then_some(self.root_first == (depth % 2 == 0));
+        let margin = match self.exact(at) {
+            Some(v) => v,
+            None => playout(self.board, self.nodes[at].drawn, &mut self.table, first, rng),
+        };
         self.playouts += 1;
         // Every tree step passes the turn: the leaf's mover is the root's when depth is even.
         let root_view = if depth % 2 == 0 { margin } else { -margin };
@@ -129,6 +207,7 @@ impl<'b> Mcts<'b> {
     /// Searches until `deadline` (or `max_playouts`), then answers the most visited root line
     /// (`None` when the root has no safe line).
     pub fn run(&mut self, deadline: &Deadline, max_playouts: u64, rng: &mut impl Rng) -> Option<u8> {
+        self.deadline = Some(deadline.clone());
         self.expand(0);
         if self.nodes[0].children == 0 {
             return None;
@@ -198,7 +277,7 @@ mod tests {
     fn search_answers_a_safe_line() {
         let b = Board::new(3, 3).unwrap();
         let mut rng = StdRng::seed_from_u64(3);
-        let mut m = Mcts::new(&b, 0, 0);
+        let mut m = Mcts::new(&b, 0, 0, true, Settings::default());
         let d = Deadline::after(Arc::new(WallClock::new()), Duration::from_secs(10));
         let e = m.run(&d, 2000, &mut rng).unwrap();
         assert!(lines(&b, 0).safe & 1 << e != 0);

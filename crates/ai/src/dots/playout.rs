@@ -47,9 +47,77 @@ pub fn nth_bit(mut m: u64, k: u32) -> u8 {
     m.trailing_zeros() as u8
 }
 
+/// Long chains (three boxes or more) already visible: linked boxes with two sides drawn.
+pub fn long_chains(board: &Board, drawn: u64) -> u32 {
+    let mut two = 0u32;
+    for (b, &m) in board.box_edges.iter().enumerate() {
+        if (drawn & m).count_ones() == 2 {
+            two |= 1 << b;
+        }
+    }
+    let mut seen = 0u32;
+    let mut count = 0;
+    let mut stack = [0u8; 32];
+    let mut rest = two;
+    while rest != 0 {
+        let start = rest.trailing_zeros() as u8;
+        rest &= rest - 1;
+        if seen & 1 << start != 0 {
+            continue;
+        }
+        seen |= 1 << start;
+        stack[0] = start;
+        let (mut top, mut size) = (1, 0);
+        while top > 0 {
+            top -= 1;
+            let b = stack[top];
+            size += 1;
+            let mut u = board.box_edges[b as usize] & !drawn;
+            while u != 0 {
+                let e = u.trailing_zeros() as usize;
+                u &= u - 1;
+                let [x, y] = board.edge_boxes[e];
+                let o = if x == b { y } else { x };
+                if o != super::board::NONE && two & 1 << o != 0 && seen & 1 << o == 0 {
+                    seen |= 1 << o;
+                    stack[top] = o;
+                    top += 1;
+                }
+            }
+        }
+        count += (size >= 3) as u32;
+    }
+    count
+}
+
+/// A safe line for the playout. With `steer`, the long chain rule: of a few sampled safe lines,
+/// one after which the count of dots plus visible long chains has the parity the mover wants
+/// (even for the game's first player), so that playouts model players who fight for control.
+#[inline]
+fn safe_line(board: &Board, drawn: u64, safe: u64, first: Option<bool>, rng: &mut impl Rng) -> u8 {
+    let n = safe.count_ones();
+    let Some(first) = first else { return nth_bit(safe, rng.gen_range(0..n)) };
+    let dots = (board.w as u32 + 1) * (board.h as u32 + 1);
+    let mut e = 0;
+    for _ in 0..3 {
+        e = nth_bit(safe, rng.gen_range(0..n));
+        if (dots + long_chains(board, drawn | 1 << e)).is_multiple_of(2) == first {
+            break;
+        }
+    }
+    e
+}
+
 /// Plays `drawn` out with the policy above; the margin of the boxes still to come for the
-/// player to move at `drawn`.
-pub fn playout(board: &Board, mut drawn: u64, table: &mut EndgameTable, rng: &mut impl Rng) -> i32 {
+/// player to move at `drawn`. `first`: whether that player moved first in the game, to steer
+/// the safe phase by the long chain rule (`None`: random safe lines).
+pub fn playout(
+    board: &Board,
+    mut drawn: u64,
+    table: &mut EndgameTable,
+    first: Option<bool>,
+    rng: &mut impl Rng,
+) -> i32 {
     let mut margin = 0;
     // +1 while the player to move at the start is to move.
     let mut sign = 1;
@@ -58,7 +126,7 @@ pub fn playout(board: &Board, mut drawn: u64, table: &mut EndgameTable, rng: &mu
         let e = if l.captures != 0 {
             capture_or_decline(board, drawn, table).expect("a capture is on offer")
         } else if l.safe != 0 {
-            nth_bit(l.safe, rng.gen_range(0..l.safe.count_ones()))
+            safe_line(board, drawn, l.safe, first.map(|f| f == (sign == 1)), rng)
         } else {
             cheapest_sacrifice(board, drawn, table)
         };
@@ -98,8 +166,9 @@ mod tests {
         let b = Board::new(3, 3).unwrap();
         let mut t = EndgameTable::new();
         let mut rng = StdRng::seed_from_u64(1);
-        for _ in 0..200 {
-            let m = playout(&b, 0, &mut t, &mut rng);
+        for i in 0..200 {
+            let m0 = i % 2 == 0;
+            let m = playout(&b, 0, &mut t, if m0 { Some(true) } else { None }, &mut rng);
             assert!(m.abs() <= 9 && (m + 9) % 2 == 0, "margin {m}");
         }
     }
