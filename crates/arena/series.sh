@@ -19,26 +19,25 @@ run() { # name, then qdan-arena match arguments
     echo "$(date -u +%FT%TZ) done  $name: $(sed -n 2p "$out/$name.out")"
 }
 
-series=${SERIES:-main levels evidence ablation}
-for s in $series; do
-case $s in
-main) # the expert against every partner, 100 games each
+# The machine is shared, so the series go in rounds of 20 games per pairing (a new seed each
+# round): whenever the run is cut off, every pairing has as many games as the others.
+# `crates/arena/summary.sh OUT_DIR` adds the rounds up.
+rounds=${ROUNDS:-5}
+for r in $(seq 1 "$rounds"); do
     for size in 5x4 5x5; do
         for b in rollout chainrule greedy rollout15; do
-            run expert-$size-$b --game dots --size $size --a expert --b $b --games 100 --audit 26 --seed 7
+            run expert-$size-$b-r$r --game dots --size $size --a expert --b $b --games 20 --audit 26 --seed $r
         done
-    done ;;
-levels) # the levels in order, and the expert before and after issue 20
-    run levels-5x4-expert-intermediate --game dots --size 5x4 --a expert --b intermediate --games 100 --audit 26 --seed 8
-    run levels-5x4-intermediate-beginner --game dots --size 5x4 --a intermediate --b beginner --games 100 --seed 8
-    run levels-5x4-expert-v1 --game dots --size 5x4 --a expert --b expert-v1 --games 50 --audit 26 --seed 8
-    run levels-5x5-expert-v1 --game dots --size 5x5 --a expert --b expert-v1 --games 50 --audit 26 --seed 8 ;;
-evidence) # the old expert's losses, valued move by move
-    for b in chainrule rollout greedy; do
-        run v1-5x5-$b --game dots --size 5x5 --a expert-v1 --b $b --games 12 --audit 26 --postmortem-ms 2000 --seed 20
-    done ;;
-ablation) # what the long-chain-rule steering of the playouts is worth
-    run ablation-5x5-nosteer --game dots --size 5x5 --a expert --b expert-nosteer --games 30 --audit 26 --seed 9 ;;
-esac
+    done
+    run levels-5x4-expert-intermediate-r$r --game dots --size 5x4 --a expert --b intermediate --games 20 --audit 26 --seed $r
+    run levels-5x4-intermediate-beginner-r$r --game dots --size 5x4 --a intermediate --b beginner --games 20 --seed $r
+    if [ "$r" = 1 ]; then
+        # The old expert's games, its losses valued move by move; the old expert against the new.
+        for b in chainrule rollout greedy; do
+            run v1-5x5-$b --game dots --size 5x5 --a expert-v1 --b $b --games 12 --audit 26 --postmortem-ms 2000 --seed 20
+        done
+    fi
+    run levels-5x5-expert-v1-r$r --game dots --size 5x5 --a expert --b expert-v1 --games 10 --audit 26 --seed $r
+    run ablation-5x5-nosteer-r$r --game dots --size 5x5 --a expert --b expert-nosteer --games 10 --seed $r
 done
 echo "$(date -u +%FT%TZ) all series done"

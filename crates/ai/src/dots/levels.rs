@@ -81,7 +81,7 @@ fn intermediate(board: &Board, drawn: u64, deadline: &Deadline, rng: &mut impl R
 
 /// Play without the exact solver: captures and declines by the chain rules, the control
 /// fight over safe moves, and the cheapest sacrifice when none is left.
-fn heuristic(board: &Board, drawn: u64, deadline: &Deadline, rng: &mut impl Rng) -> u8 {
+pub fn heuristic(board: &Board, drawn: u64, deadline: &Deadline, rng: &mut impl Rng) -> u8 {
     let mut table = EndgameTable::new();
     if let Some(e) = capture_or_decline(board, drawn, &mut table) {
         return e;

@@ -175,13 +175,20 @@ impl Solver {
                 skip |= self.board.interchangeable(drawn);
             }
             let undrawn = self.board.all & !drawn & !skip;
+            // Lines that give a box its third side: the sides of boxes with two drawn.
+            let mut hot = 0u64;
+            for &m in &self.board.box_edges {
+                if (drawn & m).count_ones() == 2 {
+                    hot |= m;
+                }
+            }
             // Safe lines centre-out (the table's move first), then sacrifices centre-out.
             let mut safe = [0u8; 64];
             let mut ns = 0;
             let mut sac = [0u8; 64];
             let mut nc = 0;
             if tt_best != NONE && undrawn & 1 << tt_best != 0 {
-                if self.board.offers(drawn, tt_best) {
+                if hot & 1 << tt_best != 0 {
                     sac[0] = tt_best;
                     nc = 1;
                 } else {
@@ -193,7 +200,7 @@ impl Solver {
                 if undrawn & 1 << e == 0 || e == tt_best {
                     continue;
                 }
-                if self.board.offers(drawn, e) {
+                if hot & 1 << e != 0 {
                     sac[nc] = e;
                     nc += 1;
                 } else {
