@@ -156,7 +156,7 @@ fn heuristic(size: &str, samples: u32, undrawn: u32, ms: u64) {
             continue;
         }
         let value_of = |e: u8| vals[safe.iter().position(|&x| x == e).expect("a safe line")];
-        let first = drawn.count_ones() % 2 == 0;
+        let first = drawn.count_ones().is_multiple_of(2);
         let clock = || Deadline::after(Arc::new(WallClock::new()), Duration::from_millis(ms));
         let old = ai::dots::levels::heuristic(&board, drawn, &clock(), &mut rng);
         let settings = ai::dots::mcts::Settings::default();
