@@ -19,25 +19,30 @@ run() { # name, then qdan-arena match arguments
     echo "$(date -u +%FT%TZ) done  $name: $(sed -n 2p "$out/$name.out")"
 }
 
-# The machine is shared, so the series go in rounds of 20 games per pairing (a new seed each
-# round): whenever the run is cut off, every pairing has as many games as the others.
-# `crates/arena/summary.sh OUT_DIR` adds the rounds up.
-rounds=${ROUNDS:-5}
-for r in $(seq 1 "$rounds"); do
-    for size in 5x4 5x5; do
-        for b in rollout chainrule greedy rollout15; do
-            run expert-$size-$b-r$r --game dots --size $size --a expert --b $b --games 20 --audit 26 --seed $r
+# The machine is shared, so the series go in rounds of 10 games per pairing (a new seed each
+# round, 5x5 first): whenever the run is cut off, every pairing has about as many games as the
+# others. `crates/arena/summary.sh OUT_DIR` adds the rounds up (round 1 was 20 games of
+# expert-5x4-rollout, before the rounds were made smaller).
+first=${FIRST_ROUND:-2}
+rounds=${ROUNDS:-11}
+while [ -n "${WAIT_PID:-}" ] && kill -0 "$WAIT_PID" 2>/dev/null; do sleep 20; done
+for r in $(seq "$first" "$rounds"); do
+    for b in rollout chainrule greedy rollout15; do
+        for size in 5x5 5x4; do
+            run expert-$size-$b-r$r --game dots --size $size --a expert --b $b --games 10 --audit 26 --seed $r
         done
     done
-    run levels-5x4-expert-intermediate-r$r --game dots --size 5x4 --a expert --b intermediate --games 20 --audit 26 --seed $r
-    run levels-5x4-intermediate-beginner-r$r --game dots --size 5x4 --a intermediate --b beginner --games 20 --seed $r
-    if [ "$r" = 1 ]; then
-        # The old expert's games, its losses valued move by move; the old expert against the new.
+    run levels-5x4-expert-intermediate-r$r --game dots --size 5x4 --a expert --b intermediate --games 10 --audit 26 --seed $r
+    run levels-5x4-intermediate-beginner-r$r --game dots --size 5x4 --a intermediate --b beginner --games 10 --seed $r
+    if [ "$r" = 3 ]; then
+        # The old expert's games, its losses valued move by move.
         for b in chainrule rollout greedy; do
-            run v1-5x5-$b --game dots --size 5x5 --a expert-v1 --b $b --games 12 --audit 26 --postmortem-ms 2000 --seed 20
+            run v1-5x5-$b --game dots --size 5x5 --a expert-v1 --b $b --games 10 --audit 26 --postmortem-ms 2000 --seed 20
         done
     fi
-    run levels-5x5-expert-v1-r$r --game dots --size 5x5 --a expert --b expert-v1 --games 10 --audit 26 --seed $r
-    run ablation-5x5-nosteer-r$r --game dots --size 5x5 --a expert --b expert-nosteer --games 10 --seed $r
+    run levels-5x5-expert-v1-r$r --game dots --size 5x5 --a expert --b expert-v1 --games 6 --audit 26 --seed $r
+    if [ "$r" -ge 4 ]; then
+        run ablation-5x5-nosteer-r$r --game dots --size 5x5 --a expert --b expert-nosteer --games 6 --seed $r
+    fi
 done
 echo "$(date -u +%FT%TZ) all series done"
