@@ -27,19 +27,19 @@ first=${FIRST_ROUND:-2}
 rounds=${ROUNDS:-11}
 while [ -n "${WAIT_PID:-}" ] && kill -0 "$WAIT_PID" 2>/dev/null; do sleep 20; done
 for r in $(seq "$first" "$rounds"); do
-    for b in rollout chainrule greedy rollout15; do
-        for size in 5x5 5x4; do
+    for size in 5x5 5x4; do
+        for b in rollout chainrule greedy rollout15; do
             run expert-$size-$b-r$r --game dots --size $size --a expert --b $b --games 10 --audit 26 --seed $r
         done
+        if [ "$r" = "$first" ] && [ $size = 5x5 ]; then
+            # The old expert's games, its losses valued move by move.
+            for b in chainrule rollout greedy; do
+                run v1-5x5-$b --game dots --size 5x5 --a expert-v1 --b $b --games 8 --audit 26 --postmortem-ms 2000 --seed 20
+            done
+        fi
     done
     run levels-5x4-expert-intermediate-r$r --game dots --size 5x4 --a expert --b intermediate --games 10 --audit 26 --seed $r
     run levels-5x4-intermediate-beginner-r$r --game dots --size 5x4 --a intermediate --b beginner --games 10 --seed $r
-    if [ "$r" = 3 ]; then
-        # The old expert's games, its losses valued move by move.
-        for b in chainrule rollout greedy; do
-            run v1-5x5-$b --game dots --size 5x5 --a expert-v1 --b $b --games 10 --audit 26 --postmortem-ms 2000 --seed 20
-        done
-    fi
     run levels-5x5-expert-v1-r$r --game dots --size 5x5 --a expert --b expert-v1 --games 6 --audit 26 --seed $r
     if [ "$r" -ge 4 ]; then
         run ablation-5x5-nosteer-r$r --game dots --size 5x5 --a expert --b expert-nosteer --games 6 --seed $r
