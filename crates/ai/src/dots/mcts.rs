@@ -33,11 +33,12 @@ impl Default for Settings {
     }
 }
 
-/// Leaves with at most this many undrawn lines are solved exactly (a few milliseconds at most).
+/// Nodes with at most this many undrawn lines are solved exactly and never expanded (a few
+/// milliseconds at most).
 const EXACT_ANY: u32 = 20;
-/// Leaves with no safe line left are solved exactly up to this many undrawn lines (only
-/// sacrifices are left, which the solver prunes hard).
-const EXACT_NO_SAFE: u32 = 26;
+/// A leaf with at most this many undrawn lines is solved exactly while it is not expanded
+/// (its first visit; for good when it has no safe line, since it is then never expanded).
+const EXACT_LEAF: u32 = 26;
 
 #[derive(Clone, Copy)]
 struct Node {
@@ -102,7 +103,7 @@ impl<'b> Mcts<'b> {
             return Some(node.exact as i32);
         }
         let undrawn = (self.board.all & !node.drawn).count_ones();
-        if undrawn > EXACT_NO_SAFE || (undrawn > EXACT_ANY && node.children != 0) {
+        if undrawn > EXACT_LEAF || (undrawn > EXACT_ANY && node.children != 0) {
             return None;
         }
         let solver = self.solver.get_or_insert_with(|| {
