@@ -83,3 +83,24 @@ fn finds_the_best_safe_line_when_the_safe_phase_is_short() {
     eprintln!("best safe line {kept} of {n} times; random safe lines: {chance:.1}");
     assert!(kept >= 16, "best safe line {kept} of {n} times; random safe lines: {chance:.1}");
 }
+
+/// Issue 20, from an arena game the expert lost by 9 to the old expert: with 35 lines left
+/// on 5x5 the position was worth +9 to it, and its search (which holds safe lines only) drew
+/// a line worth -9. The solver values this position in about 50 k nodes, so the expert now
+/// tries it there and keeps the value.
+#[test]
+fn issue_20_keeps_the_value_35_lines_before_the_end() {
+    use rules::dots::{Edge, Game, Options, Size};
+    let size = Size { w: 5, h: 5 };
+    let mut game = Game::new(Options { size, swap_first: true });
+    for e in [7, 24, 6, 55, 45, 8, 53, 15, 31, 10, 41, 11, 0, 3, 56, 40, 50, 17, 23, 28, 48, 47, 16, 27, 18] {
+        game.play(Edge(e)).unwrap();
+    }
+    let drawn = game.position().drawn.0;
+    let mut solver = Solver::new(Board::of(size), 20);
+    assert_eq!(solver.value(drawn), Some(9));
+    // Generous for a loaded test machine: the solve needs well under a second.
+    let e = ai::dots::choose(&game, ai::Level::Expert, Instant::now() + Duration::from_secs(5)).unwrap().0;
+    assert_eq!(drawn & 1 << e, 0);
+    assert_eq!(-solver.value(drawn | 1 << e).unwrap(), 9, "the expert drew {e}");
+}
