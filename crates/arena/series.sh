@@ -22,7 +22,8 @@ run() { # name, then qdan-arena match arguments
 # The machine is shared, so the series go in rounds of 10 games per pairing (a new seed each
 # round, 5x5 first): whenever the run is cut off, every pairing has about as many games as the
 # others. `crates/arena/summary.sh OUT_DIR` adds the rounds up (round 1 was 20 games of
-# expert-5x4-rollout, before the rounds were made smaller).
+# expert-5x4-rollout, before the rounds were made smaller). EVIDENCE=0 skips the old
+# expert's games.
 first=${FIRST_ROUND:-2}
 rounds=${ROUNDS:-11}
 while [ -n "${WAIT_PID:-}" ] && kill -0 "$WAIT_PID" 2>/dev/null; do sleep 20; done
@@ -31,7 +32,7 @@ for r in $(seq "$first" "$rounds"); do
         for b in rollout chainrule greedy rollout15; do
             run expert-$size-$b-r$r --game dots --size $size --a expert --b $b --games 10 --audit 26 --seed $r
         done
-        if [ "$r" = "$first" ] && [ $size = 5x5 ]; then
+        if [ "${EVIDENCE:-1}" = 1 ] && [ "$r" = "$first" ] && [ $size = 5x5 ]; then
             # The old expert's games, its losses valued move by move.
             for b in chainrule rollout greedy; do
                 run v1-5x5-$b --game dots --size 5x5 --a expert-v1 --b $b --games 8 --audit 26 --postmortem-ms 2000 --seed 20
