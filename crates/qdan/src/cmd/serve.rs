@@ -66,6 +66,8 @@ enum Durability {
 
 pub fn run(a: Args) -> anyhow::Result<()> {
     tracing_subscriber::fmt()
+        // Logs on standard error, as a service's diagnostics go.
+        .with_writer(std::io::stderr)
         .with_env_filter(
             tracing_subscriber::EnvFilter::try_from_default_env().unwrap_or_else(|_| "info,sqlx=warn".into()),
         )
