@@ -39,10 +39,12 @@ fn env_or(name: &str, default: u64) -> u64 {
 struct Cluster {
     nodes: Vec<Qdan>,
     logs: Vec<std::path::PathBuf>,
-    _nats: infra::Daemon,
-    balancer: infra::Daemon,
+    nats: Option<infra::Daemon>,
+    balancer: Option<infra::Daemon>,
+    /// The balancer's address (the same after it restarts).
+    front: SocketAddr,
     db: String,
-    _dir: tempfile::TempDir,
+    dir: tempfile::TempDir,
 }
 
 async fn start() -> Option<Cluster> {
@@ -75,7 +77,8 @@ async fn start() -> Option<Cluster> {
     }
     let addrs: Vec<SocketAddr> = nodes.iter().map(|n| n.addr).collect();
     let balancer = infra::haproxy(dir.path(), &addrs).await.unwrap();
-    Some(Cluster { nodes, logs, _nats: nats, balancer, db, _dir: dir })
+    let front = balancer.addr;
+    Some(Cluster { nodes, logs, nats: Some(nats), balancer: Some(balancer), front, db, dir })
 }
 
 /// The legal moves of a view, as text.
@@ -168,8 +171,8 @@ async fn no_acknowledged_move_is_lost_across_kills_pauses_and_rolling_restarts()
     // 2. Load through the balancer while nodes die, pause and restart: `games` games at a
     // time, a finished one replaced by a new one, until the run's end.
     let store = server::Store::connect(&c.db).await.unwrap();
-    let run = Run::new(c.balancer.addr, Duration::from_secs(secs), false, 150);
-    let api = Api::new(format!("http://{}", c.balancer.addr));
+    let run = Run::new(c.front, Duration::from_secs(secs), false, 150);
+    let api = Api::new(format!("http://{}", c.front));
     let keeper = {
         let (run, api) = (run.clone(), api.clone());
         tokio::spawn(async move {
@@ -191,7 +194,7 @@ async fn no_acknowledged_move_is_lost_across_kills_pauses_and_rolling_restarts()
     };
     let mut rng = StdRng::seed_from_u64(3);
     let mut kill_times: Vec<(Instant, Vec<String>)> = vec![];
-    let gap = Duration::from_secs(secs) / (kills as u32 + 4);
+    let gap = Duration::from_secs(secs) / (kills as u32 + 6);
     for _ in 0..kills {
         tokio::time::sleep(gap).await;
         let i = rng.gen_range(0..c.nodes.len());
@@ -201,6 +204,16 @@ async fn no_acknowledged_move_is_lost_across_kills_pauses_and_rolling_restarts()
         tokio::time::sleep(Duration::from_millis(rng.gen_range(200..1500))).await;
         c.nodes[i].restart().await.unwrap();
     }
+    // NATS goes away for a second and comes back; then the balancer does.
+    tokio::time::sleep(gap).await;
+    let nats_addr = c.nats.take().expect("NATS runs").addr;
+    tokio::time::sleep(Duration::from_millis(1000)).await;
+    c.nats = Some(infra::nats_on(nats_addr).await.unwrap());
+    tokio::time::sleep(gap).await;
+    let addrs: Vec<SocketAddr> = c.nodes.iter().map(|n| n.addr).collect();
+    c.balancer.take();
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    c.balancer = Some(infra::haproxy_on(c.dir.path(), c.front, &addrs).await.unwrap());
     // The node with the most tables is paused past its lease: the others take its tables;
     // when it wakes, the fence refuses whatever it still tries to write for them (or it
     // finds the leases gone first and stops those tables).
@@ -247,7 +260,7 @@ async fn no_acknowledged_move_is_lost_across_kills_pauses_and_rolling_restarts()
     let (refused, lost_leases) = (said("no longer owns table"), said("lost the lease of table"));
     let s = &run.stats;
     println!(
-        "cluster: {secs} s, {games_played} games ({} finished), {kills} SIGKILLs, a SIGSTOP of {} ms (node {} with {paused_tables} tables), \
+        "cluster: {secs} s, {games_played} games ({} finished), {kills} SIGKILLs, a NATS and a balancer restart, a SIGSTOP of {} ms (node {} with {paused_tables} tables), \
          a rolling restart (drains {drains:?} ms), {} connects, {} moves sent, {} refused; the woken node: {refused} writes \
          refused by the fence, {lost_leases} tables stopped for a lost lease",
         audit.finished,

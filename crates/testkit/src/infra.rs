@@ -48,7 +48,11 @@ impl Daemon {
 
 /// `nats-server` on a free loopback port.
 pub async fn nats() -> Result<Daemon> {
-    let addr = SocketAddr::from(([127, 0, 0, 1], free_port()));
+    nats_on(SocketAddr::from(([127, 0, 0, 1], free_port()))).await
+}
+
+/// `nats-server` on `addr` (to start it again where it was).
+pub async fn nats_on(addr: SocketAddr) -> Result<Daemon> {
     let mut child = Command::new("nats-server")
         .args(["-a", "127.0.0.1", "-p", &addr.port().to_string()])
         .stdout(Stdio::null())
@@ -60,7 +64,11 @@ pub async fn nats() -> Result<Daemon> {
 
 /// HAProxy on a free loopback port in front of `nodes`, its configuration written in `dir`.
 pub async fn haproxy(dir: &Path, nodes: &[SocketAddr]) -> Result<Daemon> {
-    let addr = SocketAddr::from(([127, 0, 0, 1], free_port()));
+    haproxy_on(dir, SocketAddr::from(([127, 0, 0, 1], free_port())), nodes).await
+}
+
+/// HAProxy on `addr` (to start it again where it was).
+pub async fn haproxy_on(dir: &Path, addr: SocketAddr, nodes: &[SocketAddr]) -> Result<Daemon> {
     let cfg = dir.join("haproxy.cfg");
     std::fs::write(&cfg, haproxy_config(addr, nodes))?;
     let mut child =
