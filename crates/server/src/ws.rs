@@ -232,8 +232,12 @@ async fn answer(table: &TableHandle, conn: u64, t: &str) -> Vec<String> {
         Ok(ClientMsg::Hello { .. }) => {
             error_text(None, WireError::with_message(ErrorCode::BadField, "hello was already said"))
         }
-        Ok(ClientMsg::Sync { since }) => match table.sync(since).await {
+        Ok(ClientMsg::Sync { since: Some(since) }) => match table.sync(since).await {
             Ok(msgs) => return msgs.iter().map(|m| m.to_string()).collect(),
+            Err(_) => error_text(None, crate::table::TableError::Gone.into_wire()),
+        },
+        Ok(ClientMsg::Sync { since: None }) => match table.snapshot().await {
+            Ok(state) => state.to_string(),
             Err(_) => error_text(None, crate::table::TableError::Gone.into_wire()),
         },
         Ok(ClientMsg::Intent { id, intent }) => match table.intent(conn, intent).await {

@@ -12,6 +12,7 @@ use rust_embed::RustEmbed;
 #[exclude = "tsconfig.json"]
 #[exclude = "*.d.ts"]
 #[exclude = "*.md"]
+#[exclude = "test/*"]
 pub struct Web;
 
 /// The content type of a file, from its extension.
