@@ -271,8 +271,13 @@ async fn shutdown_signal() {
 }
 
 /// Sends small messages at once. Without it an event and its ack written back to back wait
-/// for the client's delayed ACK (40 ms on Linux) under Nagle's algorithm.
+/// for the client's delayed ACK (40 ms on Linux) under Nagle's algorithm (issue 17; the
+/// environment variable `QDAN_TCP_NODELAY=0` turns it off, only to measure that).
 pub fn no_delay(tcp: &mut tokio::net::TcpStream) {
+    static ON: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
+    if !*ON.get_or_init(|| std::env::var("QDAN_TCP_NODELAY").as_deref() != Ok("0")) {
+        return;
+    }
     if let Err(e) = tcp.set_nodelay(true) {
         tracing::warn!("TCP_NODELAY: {e}");
     }

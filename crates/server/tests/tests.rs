@@ -7,6 +7,7 @@ mod games;
 // Away players, the CPU standing in, reconnecting to the seat; the turn clock.
 mod presence;
 // Undo (against the CPU and a person), resignation, rematch swaps, settings.
+mod flood;
 mod flow;
 // Ranked games and Glicko-2.
 mod ranked;
