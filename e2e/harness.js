@@ -38,7 +38,8 @@ function freePort() {
  * @returns {Promise<{url: string, stop: () => Promise<void>, log: () => string}>}
  */
 export async function startServer() {
-  const bin = resolve(root, process.env.QDAN_BIN || 'target/debug/qdan');
+  // scripts/test names the binary cargo built; run alone, follow CARGO_TARGET_DIR if set.
+  const bin = resolve(root, process.env.QDAN_BIN || join(process.env.CARGO_TARGET_DIR || 'target', 'debug', 'qdan'));
   const dir = await mkdtemp(join(tmpdir(), 'qdan-e2e-'));
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
