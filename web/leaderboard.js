@@ -1,11 +1,12 @@
-// The leaderboard page: one table per game from `GET /api/leaderboard/GAME`.
+// The leaderboard page: one table per game. The server writes the rows into the page; a table
+// it could not fill (no `data-filled`) is filled here from `GET /api/leaderboard/GAME`.
 
 import { leaderboard } from './api.js';
 import { h } from './dom.js';
 
 /** @param {import('./types.js').Translate} t */
 export async function start(t) {
-  const tables = /** @type {NodeListOf<HTMLTableElement>} */ (document.querySelectorAll('table[data-game]'));
+  const tables = /** @type {NodeListOf<HTMLTableElement>} */ (document.querySelectorAll('table[data-game]:not([data-filled])'));
   await Promise.all([...tables].map(async (table) => {
     const game = /** @type {import('./types.js').GameId} */ (table.dataset.game);
     const body = table.tBodies[0];

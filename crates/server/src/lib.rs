@@ -12,6 +12,7 @@ pub mod client_ip;
 mod error;
 pub mod ids;
 pub mod lesson;
+mod pages;
 pub mod protocol;
 mod ratelimit;
 pub mod ratings;
@@ -31,6 +32,7 @@ use tower_http::set_header::SetResponseHeaderLayer;
 
 pub use error::ApiError;
 pub use registry::Registry;
+pub use site::PublicUrl;
 pub use store::Store;
 
 /// Settings of a running server.
@@ -56,6 +58,8 @@ pub struct Config {
     /// Reverse proxies whose forwarding header (`X-Forwarded-For` or `Forwarded`) names the
     /// client for the per-IP limits.
     pub trusted_proxies: client_ip::TrustedProxies,
+    /// The site's public base URL, for the absolute links crawlers and link previews read.
+    pub public_url: site::PublicUrl,
 }
 
 impl Default for Config {
@@ -71,6 +75,7 @@ impl Default for Config {
             http_rate: 20.0,
             ws_rate: 20.0,
             trusted_proxies: client_ip::TrustedProxies::default(),
+            public_url: "http://127.0.0.1:8080".parse().expect("a valid URL"),
         }
     }
 }
@@ -115,16 +120,19 @@ pub fn now_ms() -> i64 {
 
 /// The whole site: API, WebSocket and pages, with security headers on every answer.
 pub fn app(state: AppState) -> Router {
-    let csp = "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; \
-               connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'";
+    let csp = HeaderValue::from_static(site::content_security_policy());
+    let site = site::router(site::Settings {
+        public_url: state.ctx.config.public_url.clone(),
+        backend: Arc::new(pages::StoreBackend::new(state.ctx.store.clone())),
+    });
     Router::new()
         .merge(api::routes())
         .merge(lesson::routes())
         .merge(ws::routes())
         .layer(axum::middleware::from_fn_with_state(state.clone(), api::limit_per_ip))
         .with_state(state)
-        .merge(site::router())
-        .layer(SetResponseHeaderLayer::if_not_present(header::CONTENT_SECURITY_POLICY, HeaderValue::from_static(csp)))
+        .merge(site)
+        .layer(SetResponseHeaderLayer::if_not_present(header::CONTENT_SECURITY_POLICY, csp))
         .layer(SetResponseHeaderLayer::overriding(header::X_CONTENT_TYPE_OPTIONS, HeaderValue::from_static("nosniff")))
         .layer(SetResponseHeaderLayer::overriding(header::X_FRAME_OPTIONS, HeaderValue::from_static("DENY")))
         .layer(SetResponseHeaderLayer::overriding(

@@ -18,4 +18,6 @@ mod security;
 mod store;
 // The lesson on the board: every step solvable, hints for wrong moves, errors for bad input.
 mod lesson;
+// The pages' side of the server: public URL, a table's game and board, lessons, static files.
+mod pages;
 // (SIGKILL of the real binary: crates/qdan/tests/crash.rs.)

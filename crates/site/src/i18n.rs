@@ -107,11 +107,12 @@ pub fn sources(lang: Lang) -> Vec<(String, String)> {
 }
 
 /// The Fluent source the browser client formats its messages from: every file of the locale
-/// except the rules pages' (`rules-*.ftl`), which only the server renders.
+/// except those only the server renders: the rules pages' (`rules-*.ftl`) and the page
+/// descriptions and share cards (`meta.ftl`).
 pub fn client_source(lang: Lang) -> String {
     sources(lang)
         .into_iter()
-        .filter(|(name, _)| !name.starts_with("rules-"))
+        .filter(|(name, _)| !name.starts_with("rules-") && name != "meta.ftl")
         .map(|(_, src)| src)
         .collect::<Vec<_>>()
         .join("\n")

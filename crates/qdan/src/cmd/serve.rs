@@ -38,6 +38,10 @@ pub struct Args {
     /// (RFC 7239). Only this one is read; the other may come from the client.
     #[arg(long, env = "QDAN_PROXY_HEADER", default_value = "x-forwarded-for")]
     proxy_header: server::client_ip::ProxyHeader,
+    /// The site's public base URL (`https://qdan.example`), from which canonical links, hreflang
+    /// alternates, the sitemap and share cards are built. Default: the listen address.
+    #[arg(long, env = "QDAN_PUBLIC_URL")]
+    public_url: Option<server::PublicUrl>,
 }
 
 pub fn run(a: Args) -> anyhow::Result<()> {
@@ -52,6 +56,7 @@ pub fn run(a: Args) -> anyhow::Result<()> {
         undo_wait_base: Duration::from_secs(a.undo_wait),
         http_rate: a.http_rate,
         trusted_proxies: a.trusted_proxies.reading(a.proxy_header),
+        public_url: a.public_url.unwrap_or_else(|| server::PublicUrl::from_addr(a.addr)),
         ..server::Config::default()
     };
     if a.tables != "off" {
