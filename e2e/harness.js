@@ -178,9 +178,18 @@ export const PLIES = `(s.table.view ? (s.table.view.game === 'dots' ? s.table.vi
  * @param {string} url
  */
 export async function englishIds(url) {
-  const html = await (await fetch(`${url}/en/`)).text();
+  const ftl = await clientMessages(url, 'en');
+  return [...ftl.matchAll(/^([a-z][a-zA-Z0-9-]*) =/gm)].map((m) => m[1]);
+}
+
+/**
+ * The Fluent source the client of a locale formats with (the file its pages name).
+ * @param {string} url @param {string} lang
+ */
+export async function clientMessages(url, lang) {
+  const html = await (await fetch(`${url}/${lang}/`)).text();
   const data = JSON.parse(html.split('<script id="qdan-data" type="application/json">')[1].split('</script>')[0]);
-  return [...data.ftl.matchAll(/^([a-z][a-zA-Z0-9-]*) =/gm)].map((m) => m[1]);
+  return (await fetch(`${url}${data.messages}`)).text();
 }
 
 /**

@@ -102,7 +102,9 @@ test('a returning visitor loads only the new page', async () => {
   };
   const first = await visit('/en/');
   assert.ok(first.includes('/static/app.js') && first.includes('/static/style.css'), first.join(' '));
-  // Another page: every script, the stylesheet and the icon come from the cache, unasked.
+  // The messages are preloaded and the script's fetch uses that answer: asked for once.
+  assert.equal(first.filter((p) => p === '/l10n/en.ftl').length, 1, first.join(' '));
+  // Another page: every script, the messages, the stylesheet and the icon come from the cache.
   assert.deepEqual(await visit('/en/games/musashi'), ['/en/games/musashi']);
   // The same page again: only the page itself is asked for (and answered 304 when unchanged).
   assert.deepEqual(await visit('/en/'), ['/en/']);

@@ -58,7 +58,7 @@ const stop = async () => {
   server.kill('SIGTERM');
   await rm(dir, { recursive: true, force: true });
 };
-process.on('SIGINT', () => stop().then(() => process.exit(130)));
+for (const sig of /** @type {const} */ (['SIGINT', 'SIGTERM'])) process.on(sig, () => stop().then(() => process.exit(130)));
 
 try {
   for (let i = 0; ; i++) {

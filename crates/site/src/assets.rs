@@ -25,6 +25,7 @@ use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use rust_embed::RustEmbed;
 use serde::Deserialize;
+use sha2::{Digest, Sha256};
 
 /// Every file of the client.
 #[derive(RustEmbed)]
@@ -72,6 +73,12 @@ struct Compressed {
 }
 
 impl Asset {
+    /// A file of `data`, versioned by the first 12 hex digits of its SHA-256.
+    pub fn new(data: Bytes) -> Asset {
+        let hash = Sha256::digest(&data)[..6].iter().map(|b| format!("{b:02x}")).collect();
+        Asset { data, hash, compressed: OnceLock::new() }
+    }
+
     /// The compressed forms, made on first use (`None` for files not worth it).
     fn compressed(&self, path: &str) -> Option<&Compressed> {
         self.compressed
@@ -96,14 +103,7 @@ pub fn all() -> &'static HashMap<String, Asset> {
     static ALL: OnceLock<HashMap<String, Asset>> = OnceLock::new();
     ALL.get_or_init(|| {
         Web::iter()
-            .filter_map(|path| {
-                let file = Web::get(&path)?;
-                let hash: String = file.metadata.sha256_hash()[..6].iter().map(|b| format!("{b:02x}")).collect();
-                Some((
-                    path.to_string(),
-                    Asset { data: file.data.into_owned().into(), hash, compressed: OnceLock::new() },
-                ))
-            })
+            .filter_map(|path| Some((path.to_string(), Asset::new(Web::get(&path)?.data.into_owned().into()))))
             .collect()
     })
 }
@@ -165,16 +165,20 @@ pub struct Version {
     v: Option<String>,
 }
 
+impl Version {
+    /// Whether the URL asked for the version `hash`.
+    pub fn is(&self, hash: &str) -> bool {
+        self.v.as_deref() == Some(hash)
+    }
+}
+
 /// A year: the longest lifetime caches honour.
 pub const IMMUTABLE: &str = "public, max-age=31536000, immutable";
 
 /// `GET /static/{*path}`.
 pub async fn serve(Path(path): Path<String>, Query(version): Query<Version>, headers: HeaderMap) -> Response {
     match all().get(&path) {
-        Some(asset) => {
-            let fresh = version.v.as_deref() == Some(asset.hash.as_str());
-            respond(&path, asset, if fresh { IMMUTABLE } else { "no-cache" }, &headers)
-        }
+        Some(asset) => respond(&path, asset, if version.is(&asset.hash) { IMMUTABLE } else { "no-cache" }, &headers),
         None => (StatusCode::NOT_FOUND, "not found").into_response(),
     }
 }

@@ -116,6 +116,12 @@ pub fn render(m: &Messages, page: &Page, extras: &Extras, base: &PublicUrl, titl
         assets::url("icon.svg"),
         assets::url("style.css"),
     ));
+    // The messages are fetched by `app.js` before anything is drawn: start at once. (A fetch
+    // preload needs `crossorigin` to match the script's same-origin fetch.)
+    out.push_str(&format!(
+        "<link rel=\"preload\" href=\"{}\" as=\"fetch\" crossorigin>\n",
+        crate::i18n::client_messages_url(lang)
+    ));
     // The import map comes before any module is asked for, or browsers ignore it.
     out.push_str(&format!("<script type=\"importmap\">{}</script>\n", modules::import_map()));
     for module in preloads(page, extras) {

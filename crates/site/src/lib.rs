@@ -13,6 +13,7 @@
 //! | `/{lang}/g/{code}` | a group: invite link, seats, settings, and the game itself |
 //! | `/{lang}/leaderboard` | ratings per game |
 //! | `/static/{*path}` | the client's files ([`assets`]: versioned URLs, compressed, cached) |
+//! | `/l10n/{lang}.ftl` | the client's messages of a locale, versioned and cached the same way |
 //! | `/robots.txt`, `/sitemap.xml`, `/favicon.ico` | for crawlers ([`crawl`]) |
 //!
 //! Every page is a function of the URL, the request's language headers and the router's
@@ -68,6 +69,7 @@ pub fn router(settings: Settings) -> Router {
         .route("/{lang}/g/{code}", get(group))
         .route("/{lang}/leaderboard", get(leaderboard))
         .route("/static/{*path}", get(assets::serve))
+        .route("/l10n/{file}", get(i18n::serve_messages))
         .route("/robots.txt", get(crawl::robots))
         .route("/sitemap.xml", get(crawl::sitemap))
         .route("/favicon.ico", get(crawl::favicon))

@@ -12,7 +12,7 @@ use serde_json::json;
 
 use crate::assets;
 use crate::config::{BoardShape, LeaderRow, LessonFacts, PublicUrl, TableFacts};
-use crate::i18n::{Arg, Lang, Messages, client_source, messages};
+use crate::i18n::{Arg, Lang, Messages, client_messages_url, messages};
 
 /// Escapes text for HTML element content and attribute values.
 pub fn esc(s: &str) -> String {
@@ -136,7 +136,9 @@ pub fn render(lang: Lang, page: &Page, extras: &Extras, base: &PublicUrl) -> Str
         "page": page.kind(),
         "game": match page { Page::Game(g) | Page::Learn(g) | Page::Rules(g) => Some(g.as_str()), _ => None },
         "code": match page { Page::Group(c) => Some(c.as_str()), _ => None },
-        "ftl": client_source(lang),
+        // The messages the client formats with: a file cached once per locale, not a copy in
+        // every page (the head preloads it).
+        "messages": client_messages_url(lang),
     });
     if let (Page::Learn(_), Some(lesson)) = (page, &extras.lesson) {
         // The client starts the lesson from these instead of asking for them.

@@ -322,6 +322,6 @@ fn page_data_is_script_safe() {
     let v: serde_json::Value = serde_json::from_str(data).unwrap();
     assert_eq!(v["code"], "ABCD1234EFGH");
     assert_eq!(v["page"], "group");
-    assert!(v["ftl"].as_str().unwrap().contains("play-spectators"));
+    assert_eq!(v["messages"], crate::i18n::client_messages_url(Lang::En));
     assert_eq!(pages::esc("<a href=\"x\">&'"), "&lt;a href=&quot;x&quot;&gt;&amp;&#39;");
 }

@@ -354,6 +354,28 @@ async fn the_leaderboard_is_written_by_the_server() {
     assert!(html.contains("<table data-game=\"dots\"><thead>") && !html.contains("data-filled"));
 }
 
+#[tokio::test]
+async fn the_messages_are_a_file_cached_once_per_locale() {
+    let (_, _, html) = get_page("/ru/games/dots", &[]).await;
+    let url = crate::i18n::client_messages_url(Lang::Ru);
+    assert!(url.starts_with("/l10n/ru.ftl?v="), "{url}");
+    assert!(html.contains(&format!("<link rel=\"preload\" href=\"{url}\" as=\"fetch\" crossorigin>")));
+    assert!(html.contains(&format!("\"messages\":\"{url}\"")));
+    assert!(!html.contains("play-spectators"), "the messages are not inlined any more");
+    let (s, h, body) = get_page(&url, &[]).await;
+    assert_eq!(s, StatusCode::OK);
+    assert_eq!(h[header::CACHE_CONTROL], assets::IMMUTABLE);
+    assert!(h[header::CONTENT_TYPE].to_str().unwrap().starts_with("text/plain"));
+    assert_eq!(body, crate::i18n::client_source(Lang::Ru));
+    let (_, h, _) = get_page(&url, &[(header::ACCEPT_ENCODING, "br")]).await;
+    assert_eq!(h[header::CONTENT_ENCODING], "br");
+    let (s, h, _) = get_page("/l10n/ru.ftl", &[]).await;
+    assert_eq!((s, h[header::CACHE_CONTROL].to_str().unwrap()), (StatusCode::OK, "no-cache"));
+    for bad in ["/l10n/xx.ftl", "/l10n/ru.txt", "/l10n/ru"] {
+        assert_eq!(get_page(bad, &[]).await.0, StatusCode::NOT_FOUND, "{bad}");
+    }
+}
+
 #[test]
 fn the_client_does_not_carry_the_server_only_messages() {
     for lang in Lang::ALL {
