@@ -74,7 +74,7 @@ test('take back a move against the CPU at once', async () => {
   const svg = await me.page.locator('svg.musashi-board').boundingBox();
   const from = await me.page.locator('svg.musashi-board [data-point="c3"]').boundingBox();
   assert.ok(svg && from);
-  const unit = svg.width / 740; // the 33-point board is 740 units wide, points 100 apart
+  const unit = svg.width / 760; // the 33-point board is 760 units wide, points 100 apart
   const x = from.x + from.width / 2;
   const y = from.y + from.height / 2;
   await me.page.mouse.move(x, y);

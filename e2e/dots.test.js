@@ -4,7 +4,7 @@
 
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { DESKTOP, PHONE, newPlayer, serverAndBrowser, shot, state, waitCount, waitState } from './harness.js';
+import { DESKTOP, PHONE, newPlayer, serverAndBrowser, shot, sitDown, state, waitCount, waitState } from './harness.js';
 
 const env = serverAndBrowser();
 
@@ -40,6 +40,7 @@ test('two friends play a whole game of Dots and Boxes through an invite link', a
   const invite = await host.page.locator('#invite-link').inputValue();
 
   await guest.page.goto(invite.replace('/ru/', '/en/'));
+  await sitDown(guest.page);
   await waitState(guest.page, 's.seat === 1 && s.table.status === "playing"');
   await guest.page.locator('svg.dots-board[data-size="3x3"]').waitFor();
   await waitCount(guest.page.locator('svg.dots-board .dot'), 16);

@@ -170,6 +170,17 @@ export async function waitState(page, pred, timeout = 15_000) {
   }
 }
 
+/**
+ * Sits the page's visitor down in the free seat by tapping "Take a seat": a visitor only
+ * watches until they do. Does nothing when this device already sits at the table.
+ * @param {import('playwright-core').Page} page
+ */
+export async function sitDown(page) {
+  const join = page.locator('#join');
+  await join.or(page.locator('.seat.mine')).first().waitFor();
+  if (await join.isVisible()) await join.click();
+}
+
 /** The number of moves played so far in the page's current game. */
 export const PLIES = `(s.table.view ? (s.table.view.game === 'dots' ? s.table.view.lines.length : (s.table.options.first === 'children' ? 2 * s.table.view.childrenMoves - (s.table.view.turn === 0 ? 1 : 0) : 2 * s.table.view.childrenMoves + (s.table.view.turn === 1 ? 1 : 0))) : 0)`;
 

@@ -3,7 +3,7 @@
 
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { DESKTOP, LANGS, PHONE, englishIds, newPlayer, serverAndBrowser, shot, waitCount, waitState } from './harness.js';
+import { DESKTOP, LANGS, PHONE, englishIds, newPlayer, serverAndBrowser, shot, sitDown, waitCount, waitState } from './harness.js';
 
 const env = serverAndBrowser();
 
@@ -34,6 +34,7 @@ test('every page renders in every locale with every message', async () => {
       await page.locator('body[data-ready="true"]').waitFor();
       if (path.startsWith('/g/')) {
         // The visitor sits down in the free seat and the game starts.
+        await sitDown(page);
         await waitState(page, 's.table.status === "playing" && s.seat === 1');
         await page.locator('.seat.mine').waitFor();
       }
@@ -52,6 +53,24 @@ test('every page renders in every locale with every message', async () => {
       for (const id of ids) {
         if (id === 'site-name') continue;
         assert.ok(!new RegExp(`(^|[^\\w-])${id}($|[^\\w-])`).test(text), `${lang}${path} shows the id ${id}`);
+      }
+      // Issue 16: no English word where the locale has its own. A Latin word on the page must be
+      // one the locale's own messages use (CPU, Glicko-2, loanwords) or a name; on an English
+      // page, anything goes.
+      if (lang !== 'en') {
+        const own = await page.evaluate(() => {
+          const data = JSON.parse(document.getElementById('qdan-data')?.textContent ?? '{}');
+          const langs = document.querySelector('.langs');
+          const shown = [...document.querySelectorAll('body *')].filter((e) => !langs?.contains(e) && !['SCRIPT', 'STYLE'].includes(e.tagName))
+            .flatMap((e) => [...e.childNodes].filter((n) => n.nodeType === 3).map((n) => n.textContent ?? ''));
+          const aria = [...document.querySelectorAll('[aria-label]')].map((e) => e.getAttribute('aria-label') ?? '');
+          return { ftl: data.ftl ?? '', text: [...shown, ...aria].join(' ') };
+        });
+        const words = (/** @type {string} */ t) => t.split(/[^\p{L}]+/u).filter((w) => w.length >= 2 && /^[A-Za-z]+$/.test(w));
+        const mine = new Set(words(own.ftl.replace(/^#.*$/gm, '')).map((w) => w.toLowerCase()));
+        const names = new Set(['ana', 'qdan', 'cpu']);
+        const english = words(own.text).filter((w) => !mine.has(w.toLowerCase()) && !names.has(w.toLowerCase()));
+        assert.deepEqual(english, [], `${lang}${path} shows English words`);
       }
       // Nothing wider than the phone's screen.
       const wide = await page.evaluate(() => document.documentElement.scrollWidth);
@@ -98,21 +117,27 @@ test('the lessons judge moves on the board', async () => {
   await waitCount(page.locator('svg.musashi-board [data-taken]'), 2);
   await shot(page, 'learn-musashi-390x844');
 
-  // Keyboard play: Enter puts the cursor on the Parent, Enter chooses it, an arrow moves the
-  // cursor to a lit point, Enter moves there; the live region announces each step.
+  // Keyboard play (issue 16, defect 4): focus puts the cursor on the Parent at once and says it
+  // can move, the first Enter chooses it, an arrow moves the cursor to a point it can reach
+  // (announced as such), Enter moves there.
   await page.goto(`${env.server.url}/en/games/musashi/learn`);
+  await page.locator('body[data-ready="true"]').waitFor();
   await page.locator('svg.musashi-board').focus();
-  await page.keyboard.press('Enter');
+  await page.locator('#live').filter({ hasText: 'c3, Parent: you can move it' }).waitFor();
+  await page.locator('svg.musashi-board .cursor').waitFor();
   await page.keyboard.press('Enter');
   await page.locator('#live').filter({ hasText: 'c3 chosen' }).waitFor();
   await page.keyboard.press('ArrowRight');
-  await page.locator('#live').filter({ hasText: 'd3, empty' }).waitFor();
+  await page.locator('#live').filter({ hasText: 'd3, empty: you can move here' }).waitFor();
   await page.keyboard.press('Enter');
   await page.locator('#lesson-feedback.good').waitFor();
   await page.locator('svg.musashi-board [data-piece="parent"][data-point="d3"]').waitFor();
 
   await page.goto(`${env.server.url}/en/games/dots/learn`);
+  await page.locator('body[data-ready="true"]').waitFor();
   await page.locator('svg.dots-board').focus();
+  // The cursor is on the first open line as soon as the board has focus.
+  await page.locator('#live').filter({ hasText: 'Line across, row 1, from dot 1' }).waitFor();
   await page.keyboard.press('ArrowDown');
   await page.keyboard.press('Enter');
   await page.locator('#lesson-feedback.good').waitFor();

@@ -6,7 +6,7 @@
 
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { DESKTOP, PHONE, PLIES, musashiMove, newPlayer, serverAndBrowser, shot, state, waitCount, waitState } from './harness.js';
+import { DESKTOP, PHONE, PLIES, musashiMove, newPlayer, serverAndBrowser, shot, sitDown, state, waitCount, waitState } from './harness.js';
 
 const env = serverAndBrowser();
 
@@ -35,8 +35,9 @@ test('two friends play Juroku Musashi through an invite link', async () => {
   await host.page.locator('#settings-save').click();
   await host.page.locator('#settings-saved').filter({ hasText: 'Saved' }).waitFor();
 
-  // The friend opens the link (in German) and is seated by arriving.
+  // The friend opens the link (in German) and sits down.
   await guest.page.goto(invite.replace('/en/', '/de/'));
+  await sitDown(guest.page);
   await waitState(guest.page, 's.seat === 1 && s.table.status === "playing"');
   await waitState(host.page, 's.table.status === "playing"');
   await host.page.locator('svg.musashi-board[data-board="25"]').waitFor();
@@ -60,6 +61,17 @@ test('two friends play Juroku Musashi through an invite link', async () => {
         assert.deepEqual(rings, ['c1', 'e3']);
         const marks = await p.locator('[data-capture]').evaluateAll((els) => els.map((e) => `${e.getAttribute('data-capture')}${e.textContent}`));
         assert.deepEqual(marks, ['d2×2']);
+        // Issue 16, defect 5: the ring on the edge point c1 leaves the row and column labels clear.
+        const overlaps = await p.locator('svg.musashi-board').evaluate((svg) => {
+          const boxes = (/** @type {string} */ sel) => [...svg.querySelectorAll(sel)].map((e) => [e, e.getBoundingClientRect()]);
+          const hit = (/** @type {DOMRect} */ a, /** @type {DOMRect} */ b) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+          const out = [];
+          for (const [ring, r] of boxes('[data-danger]')) {
+            for (const [label, l] of boxes('.coords text')) if (hit(r, l)) out.push(`${ring.getAttribute('data-danger')}/${label.textContent}`);
+          }
+          return out;
+        });
+        assert.deepEqual(overlaps, []);
       }
       await host.page.locator('#children-moves').filter({ hasText: 'Children moves: 1/100' }).waitFor();
       await shot(host.page, 'musashi-25-danger-1280x800');

@@ -3,7 +3,7 @@
 
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { PHONE, newPlayer, serverAndBrowser, waitState } from './harness.js';
+import { PHONE, newPlayer, serverAndBrowser, sitDown, waitState } from './harness.js';
 
 const env = serverAndBrowser();
 
@@ -21,6 +21,7 @@ test('a hostile display name is shown as text everywhere', async () => {
   const invite = await host.page.locator('#invite-link').inputValue();
 
   await guest.page.goto(invite);
+  await sitDown(guest.page);
   await waitState(guest.page, 's.seat === 1');
   // The guest types the name into the page's own name form, as a person would.
   await guest.page.locator('#my-name').fill(EVIL);

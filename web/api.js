@@ -68,7 +68,8 @@ export function forgetToken() {
 export async function ensureToken() {
   const have = storedToken();
   if (have) return have;
-  const r = await call('POST', '/api/players', {});
+  // The page's language gives the new player a default name in it ("Игрок 4821").
+  const r = await call('POST', '/api/players', { lang: document.documentElement.lang || 'en' });
   try {
     localStorage.setItem(TOKEN_KEY, r.token);
   } catch {
@@ -107,8 +108,22 @@ export async function gameOptions(game) {
 
 /**
  * @param {import('./types.js').GameId} game
- * @returns {Promise<{playerId: string, name: string, rating: number, deviation: number, games: number}[]>}
+ * @returns {Promise<{playerId: string, tag: string, name: string, rating: number, deviation: number, games: number}[]>}
  */
 export function leaderboard(game) {
   return call('GET', `/api/leaderboard/${game}`);
+}
+
+/**
+ * This device's player, if it has one (no player is made for asking).
+ * @returns {Promise<{playerId: string, name: string} | null>}
+ */
+export async function me() {
+  const token = storedToken();
+  if (!token) return null;
+  try {
+    return await call('GET', '/api/me', undefined, token);
+  } catch {
+    return null;
+  }
 }

@@ -31,7 +31,8 @@ export function announce(text) {
 async function start() {
   switch (data.page) {
     case 'home':
-    case 'game': {
+    case 'game':
+    case 'not-found': {
       const m = await import('./home.js');
       m.start(data, t);
       break;

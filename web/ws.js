@@ -1,41 +1,60 @@
-// The WebSocket client of docs/protocol.md. It says hello with the token and the last version
-// seen, reconnects with backoff, drops events it has already seen, and answers each intent's
-// promise from its ack or error. It never touches the DOM: the page hands it callbacks.
+// The WebSocket client of docs/protocol.md. It says hello with the device token (none: only
+// watch) and the last version seen, reconnects with backoff (at once when the server says it
+// is going away), passes on each event once and in order, asks `sync` when a version is
+// missing, and answers each intent's promise from its ack or error. It never touches the DOM:
+// the page hands it callbacks.
 
 /** @typedef {import('./types.js').ServerMessage} ServerMessage */
+/** @typedef {import('./types.js').Intent} Intent */
 
-/** An intent the server refused, or one that could not be sent. */
+/** Close codes of the server (crates/server/src/ws.rs). */
+export const CLOSE = {
+  /** The device token is unknown. */
+  BAD_TOKEN: 4001,
+  /** The server is going away (a restart, a drain): come back at once. */
+  GOING_AWAY: 4010,
+  /** Ours: we close to connect again at once (with a new token, or for a full state). */
+  AGAIN: 4000,
+};
+
+/** An intent the server refused (`code`, with `error` as sent), or one that could not be sent. */
 export class IntentError extends Error {
-  /** @param {string} code @param {ServerMessage} [msg] */
-  constructor(code, msg) {
+  /** @param {string} code @param {import('./types.js').ErrorMessage} [error] */
+  constructor(code, error) {
     super(code);
     this.code = code;
-    this.msg = msg;
+    this.error = error;
   }
 }
 
 /**
  * @typedef {object} ConnectionHandlers
- * @property {(msg: ServerMessage) => void} onWelcome
- * @property {(msg: ServerMessage) => void} onTable  A `state` or a new `event`; both carry the table.
+ * @property {(msg: import('./types.js').WelcomeMessage) => void} onWelcome
+ * @property {(msg: import('./types.js').StateMessage) => void} onState
+ * @property {(msg: import('./types.js').EventMessage) => void} onEvent  Each version once, in order.
  * @property {(connected: boolean) => void} onStatus
- * @property {(code: string) => void} [onFatal]  The server refused us for good (bad token, no such group).
+ * @property {() => void} onBadToken  The server does not know the token: forget it (we come back without).
+ * @property {(code: string) => void} onFatal  The server refused us for good (no such group).
  */
+
+/** @typedef {{msg: import('./types.js').IntentMessage, resolve: (m: ServerMessage) => void, reject: (e: IntentError) => void}} Pending */
 
 export class Connection {
   /**
    * @param {string} url  The socket URL (`wss://host/ws/CODE`).
-   * @param {() => Promise<string>} token  Gives the device token (may create one).
+   * @param {() => string | null} token  This device's token, if it has one.
    * @param {ConnectionHandlers} handlers
    */
   constructor(url, token, handlers) {
     this.url = url;
     this.token = token;
     this.h = handlers;
-    /** The last version seen; `since` in the next hello. */
-    this.v = /** @type {number | null} */ (null);
+    /** The last version passed on; `since` in the next hello. @type {number | null} */
+    this.v = null;
+    /** A `sync` was asked and not answered yet. */
+    this.syncing = false;
     this.nextId = 1;
-    /** @type {Map<number, {msg: Record<string, unknown>, resolve: (m: ServerMessage) => void, reject: (e: IntentError) => void}>} */
+    /** @type {Map<number, Pending>} */
     this.pending = new Map();
     /** @type {WebSocket | null} */
     this.ws = null;
@@ -44,6 +63,8 @@ export class Connection {
     this.attempt = 0;
     /** @type {ReturnType<typeof setTimeout> | null} */
     this.timer = null;
+    /** Resolved by the next welcome (see `reconnect`). @type {(() => void)[]} */
+    this.welcomed = [];
     this.wake = () => {
       if (!this.closed && !this.ws) this.connect();
     };
@@ -59,28 +80,25 @@ export class Connection {
     this.closed = true;
     window.removeEventListener('online', this.wake);
     document.removeEventListener('visibilitychange', this.wake);
-    if (this.timer) clearTimeout(this.timer);
-    this.ws?.close();
+    this.clearTimer();
+    this.ws?.close(1000);
   }
 
-  async connect() {
-    if (this.timer) {
-      clearTimeout(this.timer);
-      this.timer = null;
-    }
-    let token;
-    try {
-      token = await this.token();
-    } catch {
-      this.retry();
-      return;
-    }
+  clearTimer() {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+  }
+
+  connect() {
+    this.clearTimer();
     if (this.closed || this.ws) return;
     const ws = new WebSocket(this.url);
     this.ws = ws;
     ws.onopen = () => {
-      /** @type {Record<string, unknown>} */
-      const hello = { t: 'hello', token };
+      /** @type {import('./types.js').HelloMessage} */
+      const hello = { t: 'hello' };
+      const token = this.token();
+      if (token) hello.token = token;
       if (this.v !== null) hello.since = this.v;
       ws.send(JSON.stringify(hello));
     };
@@ -94,11 +112,12 @@ export class Connection {
       }
       this.receive(msg);
     };
-    ws.onclose = () => {
+    ws.onclose = (e) => {
       if (this.ws !== ws) return;
       this.ws = null;
       const was = this.ready;
       this.ready = false;
+      this.syncing = false;
       if (was) this.h.onStatus(false);
       // Intents other than moves may have been applied or not: tell the page they failed.
       // Moves are kept and sent again after the next welcome (the server acks a replay).
@@ -108,45 +127,91 @@ export class Connection {
           p.reject(new IntentError('disconnected'));
         }
       }
-      if (!this.closed) this.retry();
+      if (this.closed) return;
+      if (e.code === CLOSE.BAD_TOKEN) {
+        this.h.onBadToken();
+        this.connect();
+      } else if (e.code === CLOSE.GOING_AWAY || e.code === CLOSE.AGAIN) {
+        // Another node (or this one, restarted) takes over in a moment: come back at once,
+        // spread out so a whole server's clients do not arrive in the same millisecond.
+        this.attempt = 0;
+        this.later(50 + Math.random() * 250);
+      } else {
+        this.retry();
+      }
     };
+  }
+
+  /** @param {number} ms */
+  later(ms) {
+    this.clearTimer();
+    this.timer = setTimeout(() => {
+      this.timer = null;
+      this.connect();
+    }, ms);
   }
 
   retry() {
     if (this.closed || this.timer) return;
     const base = Math.min(10000, 400 * 2 ** this.attempt);
     this.attempt++;
-    this.timer = setTimeout(() => {
-      this.timer = null;
-      this.connect();
-    }, base / 2 + Math.random() * (base / 2));
+    this.later(base / 2 + Math.random() * (base / 2));
+  }
+
+  /**
+   * Connects again with the token the device has now (after it made one to sit down), or,
+   * with `fresh`, without `since`, for a full state (the page lost track of the table).
+   * Resolves at the next welcome.
+   * @param {{fresh?: boolean}} [opts]
+   * @returns {Promise<void>}
+   */
+  reconnect(opts = {}) {
+    if (opts.fresh) this.v = null;
+    const done = new Promise((resolve) => this.welcomed.push(() => resolve(undefined)));
+    if (this.ws) this.ws.close(CLOSE.AGAIN);
+    else this.connect();
+    return done;
+  }
+
+  /** Asks for the events after the last version seen (or a state). */
+  sync() {
+    if (this.syncing || !this.ready || !this.ws || this.v === null) return;
+    this.syncing = true;
+    this.ws.send(JSON.stringify({ t: 'sync', since: this.v }));
   }
 
   /** @param {ServerMessage} msg */
   receive(msg) {
     switch (msg.t) {
-      case 'welcome':
+      case 'welcome': {
         this.ready = true;
         this.attempt = 0;
         this.h.onStatus(true);
         this.h.onWelcome(msg);
         for (const p of this.pending.values()) this.ws?.send(JSON.stringify(p.msg));
+        for (const f of this.welcomed.splice(0)) f();
         break;
+      }
       case 'state':
-        if (typeof msg.v === 'number') this.v = msg.v;
-        this.h.onTable(msg);
+        this.v = msg.v;
+        this.syncing = false;
+        this.h.onState(msg);
         break;
       case 'event':
-        if (typeof msg.v === 'number') {
-          if (this.v !== null && msg.v <= this.v) return;
-          this.v = msg.v;
+        if (this.v === null || msg.v <= this.v) return;
+        if (msg.v > this.v + 1) {
+          // Missed some: the answer to `sync` brings them (later events are dropped until then).
+          this.sync();
+          return;
         }
-        this.h.onTable(msg);
+        this.v = msg.v;
+        this.syncing = false;
+        this.h.onEvent(msg);
         break;
       case 'ack':
       case 'hint': {
-        const p = msg.id === undefined ? undefined : this.pending.get(msg.id);
-        if (p && msg.id !== undefined) {
+        const p = this.pending.get(msg.id);
+        if (p) {
           this.pending.delete(msg.id);
           p.resolve(msg);
         }
@@ -156,12 +221,13 @@ export class Connection {
         const p = msg.id === undefined ? undefined : this.pending.get(msg.id);
         if (p && msg.id !== undefined) {
           this.pending.delete(msg.id);
-          p.reject(new IntentError(msg.code || 'internal', msg));
-        } else if (msg.code === 'bad-token' || msg.code === 'not-found') {
+          p.reject(new IntentError(msg.code, msg));
+        } else if (msg.code === 'not-found') {
           this.closed = true;
-          this.ws?.close();
-          this.h.onFatal?.(msg.code);
+          this.ws?.close(1000);
+          this.h.onFatal(msg.code);
         }
+        // `bad-token` is followed by close code 4001, handled in `onclose`.
         break;
       }
       default:
@@ -170,17 +236,17 @@ export class Connection {
   }
 
   /**
-   * Sends an intent; resolves with its ack, rejects with an IntentError.
-   * @param {string} t
-   * @param {Record<string, unknown>} [fields]
+   * Sends an intent; resolves with its ack (or hint), rejects with an IntentError.
+   * @param {Intent} intent
    * @returns {Promise<ServerMessage>}
    */
-  send(t, fields = {}) {
+  send(intent) {
     const id = this.nextId++;
-    const msg = { t, id, ...fields };
+    /** @type {import('./types.js').IntentMessage} */
+    const msg = { ...intent, id };
     return new Promise((resolve, reject) => {
       if (!this.ready || !this.ws) {
-        if (t !== 'move') {
+        if (intent.t !== 'move') {
           reject(new IntentError('disconnected'));
           return;
         }

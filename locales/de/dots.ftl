@@ -8,15 +8,16 @@ dots-score =
        *[other] { $boxes } Kästchen
     }
 dots-extra-turn = { $name } hat ein Kästchen geschlossen und zieht noch einmal.
-dots-extra-turn-you = Kästchen geschlossen: du ziehst noch einmal!
-dots-announce-line = { $name } hat eine Linie gezogen.
+dots-extra-turn-you = Kästchen geschlossen: Du ziehst noch einmal!
+dots-announce-line = { $name } hat einen Strich gezogen.
 dots-announce-box =
     { $count ->
-        [one] { $name } hat eine Linie gezogen und ein Kästchen bekommen.
-       *[other] { $name } hat eine Linie gezogen und { $count } Kästchen bekommen.
+        [one] { $name } hat einen Strich gezogen und ein Kästchen bekommen.
+       *[other] { $name } hat einen Strich gezogen und { $count } Kästchen bekommen.
     }
-dots-edge-h = Waagerechte Linie, Reihe { $row }, ab Punkt { $col }
-dots-edge-v = Senkrechte Linie, Spalte { $col }, ab Reihe { $row }
-dots-opt-size = Brettgröße
+dots-edge-h = Waagerechter Strich, Reihe { $row }, ab Punkt { $col }
+dots-edge-v = Senkrechter Strich, Spalte { $col }, ab Reihe { $row }
+dots-opt-size = Feldgröße
 dots-size = { $w } × { $h } Kästchen
-dots-opt-swapFirst = Bei Revanche wechseln, wer beginnt
+dots-opt-swapFirst = Bei der Revanche den Anfang tauschen
+dots-refuse-between = Tippe zwischen zwei benachbarte Punkte, um einen Strich zu ziehen.

@@ -8,6 +8,8 @@ musashi-taken = Gefangene Kinder: { $taken } von { $target }
 musashi-moves = Kinderzüge: { $n }/{ $limit }
 musashi-moves-nolimit = Kinderzüge: { $n }
 musashi-danger-legend = Gestrichelte Ringe: Kinder, die das Elternteil im nächsten Zug fangen kann. Zahlen: wie viele es dort fängt.
+musashi-legend-rings = Gestrichelte Ringe: Kinder, die das Elternteil im nächsten Zug fangen kann.
+musashi-legend-counts = Zahlen: wie viele Kinder das Elternteil fängt, wenn es dorthin zieht.
 musashi-announce-parent = Elternteil: { $from } nach { $to }.
 musashi-announce-children = Kinder: { $from } nach { $to }.
 musashi-announce-take =
@@ -18,7 +20,19 @@ musashi-announce-take =
 musashi-point-empty = { $point }, frei
 musashi-point-parent = { $point }, Elternteil
 musashi-point-child = { $point }, Kind
+musashi-point-target = { $point }, frei: Hierhin kannst du ziehen
+musashi-point-target-take =
+    { $count ->
+        [one] { $point }, frei: Hier fängst du { $count } Kind
+       *[other] { $point }, frei: Hier fängst du { $count } Kinder
+    }
+musashi-point-parent-movable = { $point }, Elternteil: kann ziehen
+musashi-point-child-movable = { $point }, Kind: kann ziehen
 musashi-selected = { $point } gewählt. Wähle jetzt das Ziel.
+musashi-refuse-parent = Du führst das Elternteil: Tippe das Elternteil an.
+musashi-refuse-children = Du führst die Kinder: Tippe eines deiner Kinder an.
+musashi-refuse-stuck = Das Kind auf { $point } kann nicht ziehen: Alle Nachbarpunkte sind besetzt.
+musashi-refuse-target = Von { $from } nach { $to } ist es kein Schritt entlang einer Linie.
 
 musashi-opt-first = Erster Zug
 musashi-opt-first-parent = Elternteil
@@ -28,9 +42,9 @@ musashi-opt-target-10 = 10 fangen (Standard)
 musashi-opt-target-6 = 6 fangen
 musashi-opt-limit = Zuggrenze der Kinder
 musashi-opt-limit-100 = 100 Züge (Standard)
-musashi-opt-limit-none = Ohne Grenze
+musashi-opt-limit-none = Keine Grenze
 musashi-opt-board = Brettform
 musashi-opt-board-33 = 33 Punkte mit Setchin (Standard)
 musashi-opt-board-25 = Quadrat mit 25 Punkten (Edo)
-musashi-opt-swapRoles = Rollen bei Revanche tauschen
+musashi-opt-swapRoles = Rollen bei der Revanche tauschen
 musashi-opt-showDanger = Bedrohte Kinder zeigen

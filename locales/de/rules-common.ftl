@@ -1,7 +1,7 @@
 ## Die Regelseiten: Überschriften, die Tabelle der Standardeinstellungen und gemeinsame Beschriftungen.
 
 rules-title = { $game }: Regeln und Anleitung
-rules-learn = Am Brett lernen (3 Min.)
+rules-learn = In 3 Minuten lernen
 rules-toc = Auf dieser Seite
 rules-h-setup = Vorbereitung
 rules-h-play = Ablauf
@@ -14,20 +14,20 @@ rules-defaults-intro = So laufen Partien auf dieser Seite. Was eure Gruppe ände
 rules-col-item = Angabe
 rules-col-site = Auf dieser Seite
 rules-row-players = Teilnehmende
-rules-row-players-value = Zwei. Die ersten beiden, die sich setzen, spielen; alle anderen in der Gruppe schauen zu.
+rules-row-players-value = Zwei. Die ersten beiden, die Platz nehmen, spielen; alle anderen in der Gruppe schauen zu.
 rules-row-turn = Zeitlimit pro Zug
 rules-turn-none = keines
 rules-seconds = { $seconds } s
-rules-row-turn-value = Standardmäßig { $default }. Der Gastgeber kann { $choices } pro Zug einstellen; läuft die Zeit ab, macht die CPU diesen Zug.
+rules-row-turn-value = Standardmäßig { $default }. Der Gastgeber kann { $choices } pro Zug einstellen; läuft die Zeit ab, zieht die CPU an deiner Stelle.
 rules-row-leave = Bei Verbindungsabbruch
 rules-row-leave-value = Öffne den Link auf demselben Gerät erneut, dann sitzt du wieder auf deinem Platz. Nach { $away } s ohne Verbindung ({ $reload } s nach dem Schließen der Seite) zieht die CPU für die fehlende Person, solange die andere noch da ist, und hört auf, sobald sie zurück ist.
 rules-row-draws = Unentschieden
 rules-row-draws-value = Rangpartien zwischen zwei Menschen werden mit Glicko-2 gewertet; ein Unentschieden zählt als halber Sieg.
 rules-row-source = Regelquelle
 rules-row-source-value = Die üblichen Referenzregeln
-rules-reviewed = Regeln von Qdan, Inc. anhand der üblichen Referenzregeln geprüft.
-rules-local-intro = Die Standardwerte folgen den üblichen Referenzregeln. Der Gastgeber kann sie in den Einstellungen der Gruppe ändern.
-rules-local-legend = Standard: was diese Seite nutzt, solange die Gruppe nichts anderes wählt. Änderbar: ob eine Gruppe die Regel ändern darf.
+rules-reviewed = Von Qdan, Inc. anhand der üblichen Referenzregeln geprüft.
+rules-local-intro = Die Standardwerte folgen den üblichen Referenzregeln. Der Gastgeber einer Gruppe kann sie in ihren Einstellungen ändern.
+rules-local-legend = Standard: Das gilt auf dieser Seite, solange die Gruppe nichts anderes wählt. Änderbar: ob eine Gruppe die Regel ändern darf.
 rules-col-name = Regel
 rules-col-explanation = Beschreibung
 rules-col-default = Standard
@@ -40,3 +40,18 @@ rules-off = Aus
 rules-play = Mit diesen Regeln spielen
 rules-friend = Mit Freunden
 rules-updated = Stand: { $date } · Betreiber: Qdan, Inc.
+rules-date =
+    { $day }. { $month ->
+        [1] Januar
+        [2] Februar
+        [3] März
+        [4] April
+        [5] Mai
+        [6] Juni
+        [7] Juli
+        [8] August
+        [9] September
+        [10] Oktober
+        [11] November
+       *[12] Dezember
+    } { $year }

@@ -20,3 +20,4 @@ dots-edge-v = Line down, column { $col }, from row { $row }
 dots-opt-size = Board size
 dots-size = { $w } × { $h } boxes
 dots-opt-swapFirst = Swap who moves first when playing again
+dots-refuse-between = Tap between two neighbouring dots to draw a line.

@@ -8,6 +8,8 @@ musashi-taken = Children taken: { $taken } of { $target }
 musashi-moves = Children moves: { $n }/{ $limit }
 musashi-moves-nolimit = Children moves: { $n }
 musashi-danger-legend = Dashed rings: Children the Parent can take next move. Numbers: how many it takes there.
+musashi-legend-rings = Dashed rings: Children the Parent can take with its next move.
+musashi-legend-counts = Numbers: how many Children the Parent takes by stepping there.
 musashi-announce-parent = Parent: { $from } to { $to }.
 musashi-announce-children = Children: { $from } to { $to }.
 musashi-announce-take =
@@ -18,7 +20,19 @@ musashi-announce-take =
 musashi-point-empty = { $point }, empty
 musashi-point-parent = { $point }, Parent
 musashi-point-child = { $point }, Child
+musashi-point-target = { $point }, empty: you can move here
+musashi-point-target-take =
+    { $count ->
+        [one] { $point }, empty: moving here takes { $count } Child
+       *[other] { $point }, empty: moving here takes { $count } Children
+    }
+musashi-point-parent-movable = { $point }, Parent: you can move it
+musashi-point-child-movable = { $point }, Child: you can move it
 musashi-selected = { $point } chosen. Now choose where to go.
+musashi-refuse-parent = You play the Parent: tap the Parent.
+musashi-refuse-children = You play the Children: tap one of your Children.
+musashi-refuse-stuck = The Child on { $point } cannot move: every point next to it is taken.
+musashi-refuse-target = { $to } is not one step from { $from } along a line.
 
 musashi-opt-first = First move
 musashi-opt-first-parent = Parent

@@ -23,7 +23,7 @@ play-game-number = Game { $n }
 play-ranked-badge = Ranked
 
 play-resign = Resign
-play-resign-confirm = Give up this game?
+play-resign-confirm = Resign this game?
 play-resign-yes = Yes, resign
 play-cancel = Cancel
 play-undo = Take back
@@ -39,6 +39,7 @@ play-hint-none = No suggestion for this position.
 play-rematch = Play again
 play-rematch-waiting = Waiting for { $name } to play again…
 play-rematch-asked = { $name } wants to play again.
+play-sound = Move sound
 
 play-result-you-won = You won!
 play-result-you-lost = You lost

@@ -40,3 +40,18 @@ rules-off = Off
 rules-play = Play with these rules
 rules-friend = With a friend
 rules-updated = Last updated { $date } · Run by Qdan, Inc.
+rules-date =
+    { $day } { $month ->
+        [1] January
+        [2] February
+        [3] March
+        [4] April
+        [5] May
+        [6] June
+        [7] July
+        [8] August
+        [9] September
+        [10] October
+        [11] November
+       *[12] December
+    } { $year }

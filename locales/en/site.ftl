@@ -21,7 +21,7 @@ game-dots-summary = The pencil-and-paper classic for two. Take turns drawing lin
 game-learn = Learn on the board (3 min)
 game-learn-text = A short lesson with real moves.
 game-play-friend = Play with a friend
-game-play-friend-text = You get a link to send. No sign-up.
+game-play-friend-text = You get a link to send. No registration.
 game-play-cpu = Play the CPU
 game-play-cpu-text = Choose a level:
 game-play-cpu-start = Start against the CPU
@@ -41,12 +41,16 @@ leaderboard-rating = Rating
 leaderboard-games = Games
 leaderboard-empty = No ranked games yet. Turn on "Ranked game" in a group to appear here.
 leaderboard-error = The leaderboard could not be loaded.
+leaderboard-tag = Tells apart players who share a name
 
 not-found-title = Page not found
 not-found-text = There is nothing at this address. Perhaps the link is incomplete.
+group-missing-title = There is no game at this link
+group-missing-text = The invite link may be mistyped or cut short. Ask for it again, or start a new game here:
 
 group-title = Game { $code }
 group-loading = Loading…
+player-default-name = Player { $number }
 
 learn-title = { $game }: learn on the board
 learn-prev = Back

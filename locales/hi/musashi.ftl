@@ -8,6 +8,8 @@ musashi-taken = लिए गए बच्चे: { $taken } / { $target }
 musashi-moves = बच्चों की चालें: { $n }/{ $limit }
 musashi-moves-nolimit = बच्चों की चालें: { $n }
 musashi-danger-legend = टूटी रेखा के घेरे: वे बच्चे जिन्हें जनक अगली चाल में ले सकता है। संख्या: वहाँ से कितने लेगा।
+musashi-legend-rings = टूटी रेखा के घेरे: वे बच्चे जिन्हें जनक अगली चाल में ले सकता है।
+musashi-legend-counts = संख्या: वहाँ जाकर जनक कितने बच्चे लेगा।
 musashi-announce-parent = जनक: { $from } से { $to }।
 musashi-announce-children = बच्चे: { $from } से { $to }।
 musashi-announce-take =
@@ -18,7 +20,19 @@ musashi-announce-take =
 musashi-point-empty = { $point }, खाली
 musashi-point-parent = { $point }, जनक
 musashi-point-child = { $point }, बच्चा
+musashi-point-target = { $point }, खाली: यहाँ चल सकते हैं
+musashi-point-target-take =
+    { $count ->
+        [one] { $point }, खाली: यहाँ जाने पर { $count } बच्चा मिलेगा
+       *[other] { $point }, खाली: यहाँ जाने पर { $count } बच्चे मिलेंगे
+    }
+musashi-point-parent-movable = { $point }, जनक: चल सकता है
+musashi-point-child-movable = { $point }, बच्चा: चल सकता है
 musashi-selected = { $point } चुना। अब चुनें कहाँ जाना है।
+musashi-refuse-parent = आप जनक चला रहे हैं: जनक पर टैप करें।
+musashi-refuse-children = आप बच्चे चला रहे हैं: अपने किसी बच्चे पर टैप करें।
+musashi-refuse-stuck = { $point } वाला बच्चा नहीं चल सकता: उसके पास के सभी बिंदु भरे हैं।
+musashi-refuse-target = { $from } से { $to } तक रेखा पर एक कदम में नहीं जा सकते।
 
 musashi-opt-first = पहली चाल
 musashi-opt-first-parent = जनक

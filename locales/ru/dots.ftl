@@ -8,7 +8,7 @@ dots-score =
         [few] { $boxes } квадрата
        *[many] { $boxes } квадратов
     }
-dots-extra-turn = { $name } замыкает квадрат и ходит ещё раз.
+dots-extra-turn = { $name } закрывает квадрат и ходит ещё раз.
 dots-extra-turn-you = Квадрат ваш: ходите ещё раз!
 dots-announce-line = { $name } проводит линию.
 dots-announce-box =
@@ -19,6 +19,7 @@ dots-announce-box =
     }
 dots-edge-h = Горизонтальная линия, ряд { $row }, от точки { $col }
 dots-edge-v = Вертикальная линия, столбец { $col }, от ряда { $row }
-dots-opt-size = Размер доски
+dots-opt-size = Размер поля
 dots-size = Поле { $w } × { $h }
 dots-opt-swapFirst = Менять первого игрока при повторной игре
+dots-refuse-between = Нажмите между двумя соседними точками, чтобы провести линию.

@@ -8,13 +8,27 @@ musashi-taken = Взято Детей: { $taken } из { $target }
 musashi-moves = Ходы Детей: { $n }/{ $limit }
 musashi-moves-nolimit = Ходы Детей: { $n }
 musashi-danger-legend = Пунктирные кольца: Дети, которых Родитель может взять следующим ходом. Числа: сколько он возьмёт с этой точки.
+musashi-legend-rings = Пунктирные кольца: Дети, которых Родитель может взять следующим ходом.
+musashi-legend-counts = Числа: сколько Детей возьмёт Родитель, если встанет на эту точку.
 musashi-announce-parent = Родитель: { $from } — { $to }.
 musashi-announce-children = Дети: { $from } — { $to }.
 musashi-announce-take = Взято Детей: { $count }.
 musashi-point-empty = { $point }, пусто
 musashi-point-parent = { $point }, Родитель
 musashi-point-child = { $point }, Ребёнок
+musashi-point-target = { $point }, пусто: сюда можно пойти
+musashi-point-target-take =
+    { $count ->
+        [one] { $point }, пусто: ход сюда берёт { $count } Ребёнка
+       *[other] { $point }, пусто: ход сюда берёт { $count } Детей
+    }
+musashi-point-parent-movable = { $point }, Родитель: может ходить
+musashi-point-child-movable = { $point }, Ребёнок: может ходить
 musashi-selected = Выбрано: { $point }. Теперь выберите, куда идти.
+musashi-refuse-parent = Вы играете Родителем: нажмите на Родителя.
+musashi-refuse-children = Вы играете Детьми: нажмите на одного из своих Детей.
+musashi-refuse-stuck = Ребёнку на { $point } некуда ходить: все соседние точки заняты.
+musashi-refuse-target = С { $from } на { $to } не попасть одним шагом по линии.
 
 musashi-opt-first = Первый ход
 musashi-opt-first-parent = Родитель

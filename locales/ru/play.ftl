@@ -1,10 +1,10 @@
 ## Страница группы: места, ход, часы, действия, приглашение, настройки, итоги, объявления.
 
 play-you = вы
-play-host = хозяин
+play-host = организатор
 play-sit = Занять место
-play-seat-empty = Ждём игрока…
-play-seat-away = Нет на месте: пока играет CPU
+play-seat-empty = Место свободно…
+play-seat-away = Нет на месте: пока за игрока ходит CPU
 play-seat-offline = Переподключение…
 play-cpu-name = CPU ({ $level })
 play-rating = Рейтинг { $rating }
@@ -32,23 +32,33 @@ play-undo-request = Попросить вернуть ход
 play-undo-asked = { $name } просит вернуть последний ход.
 play-undo-accept = Разрешить
 play-undo-decline = Отказать
-play-undo-waiting = Ждём ответа: { $name }…
-play-undo-declined = { $name }: в возврате хода отказано.
+play-undo-waiting = Ждём ответа игрока { $name }…
+play-undo-declined = { $name } не разрешает вернуть ход.
 play-hint = Подсказка
-play-hint-shown = Совет: { $move }
+play-hint-shown = Подсказка: { $move }
 play-hint-none = Для этой позиции подсказки нет.
 play-rematch = Сыграть ещё
-play-rematch-waiting = Ждём, когда { $name } тоже захочет сыграть ещё…
+play-rematch-waiting = Ждём, захочет ли { $name } сыграть ещё…
 play-rematch-asked = { $name } хочет сыграть ещё.
+play-sound = Звук ходов
 
 play-result-you-won = Вы победили!
 play-result-you-lost = Вы проиграли
 play-result-won = Победа: { $name }
 play-result-draw = Ничья
 play-reason-trapped = Дети перекрыли Родителю все выходы.
-play-reason-target-reached = Родитель взял Детей: { $target }.
+play-reason-target-reached =
+    { $target ->
+        [one] Родитель взял { $target } Ребёнка.
+       *[other] Родитель взял { $target } Детей.
+    }
 play-reason-children-no-move = У Детей не осталось допустимых ходов.
-play-reason-move-limit = Дети сделали ходов: { $limit }, но не окружили Родителя.
+play-reason-move-limit =
+    { $limit ->
+        [one] Дети сделали { $limit } ход и не окружили Родителя.
+        [few] Дети сделали { $limit } хода и не окружили Родителя.
+       *[many] Дети сделали { $limit } ходов и не окружили Родителя.
+    }
 play-reason-resignation = { $name } сдаётся.
 play-reason-boxes = Все квадраты заняты: { $score0 } против { $score1 }.
 play-rating-change = Рейтинг: { $before } → { $after }
@@ -59,8 +69,8 @@ play-invite-copy = Копировать ссылку
 play-invite-copied = Ссылка скопирована.
 
 play-settings-heading = Правила следующей партии
-play-settings-host = Вы хозяин группы: изменения действуют со следующей партии, время на ход — сразу.
-play-settings-readonly = Изменять может только хозяин группы.
+play-settings-host = Вы организатор группы: изменения действуют со следующей партии, время на ход — сразу.
+play-settings-readonly = Менять правила может только организатор группы.
 play-settings-save = Сохранить правила
 play-settings-saved = Сохранено. Следующая партия пойдёт по этим правилам.
 play-turn-limit = Время на ход
@@ -77,12 +87,12 @@ play-name-save = Сохранить имя
 play-conn-lost = Связь потеряна. Переподключаемся…
 play-conn-back = Связь восстановлена.
 play-not-found = Такой партии нет. Проверьте ссылку.
-play-board-label = Игровая доска. Стрелки двигают курсор, Enter или пробел — выбор, Escape — отмена.
-play-by-cpu-away = ход сделал CPU за отсутствующего игрока
+play-board-label = Игровое поле. Стрелки двигают курсор, Enter или пробел — выбор, Esc — отмена.
+play-by-cpu-away = за отсутствующего игрока ходил CPU
 play-by-timeout = время вышло, ход сделал CPU
 
 announce-joined = { $name } занимает место.
-announce-away = { $name } нет на месте; пока играет CPU.
+announce-away = { $name } нет на месте; пока за игрока ходит CPU.
 announce-back = { $name } снова в игре.
 announce-undo =
     { $plies ->
@@ -91,7 +101,7 @@ announce-undo =
        *[many] Возвращено { $plies } ходов.
     }
 announce-new-game = Началась новая партия.
-announce-settings = Хозяин изменил правила следующей партии.
+announce-settings = Организатор изменил правила следующей партии.
 announce-your-turn = Ваш ход.
 
 error-bad-json = Не удалось прочитать сообщение.
@@ -103,7 +113,7 @@ error-not-found = Такой партии нет.
 error-not-seated = Вы не играете в этой партии.
 error-seat-taken = Это место уже занято.
 error-table-full = Оба места заняты; можно смотреть.
-error-not-host = Это может только хозяин группы.
+error-not-host = Это может только организатор группы.
 error-stale-ply = Позиция успела измениться. Посмотрите ещё раз.
 error-game-over = Партия окончена.
 error-not-your-turn = Сейчас не ваш ход.

@@ -16,3 +16,4 @@ dots-edge-v = Patayong linya, hanay { $col }, mula sa hilera { $row }
 dots-opt-size = Laki ng board
 dots-size = Lapad { $w } × taas { $h }
 dots-opt-swapFirst = Palitan ang mauuna kapag muling naglaro
+dots-refuse-between = I-tap ang pagitan ng dalawang magkatabing tuldok para gumuhit ng linya.

@@ -20,9 +20,9 @@ rules-turn-none = wala
 rules-seconds = { $seconds } segundo
 rules-row-turn-value = Sa simula ay { $default }. Puwedeng itakda ng host ang { $choices } bawat galaw; kapag naubos ang oras, CPU ang gagawa ng galaw na iyon.
 rules-row-leave = Kung may umalis sa gitna
-rules-row-leave-value = Buksan muli ang link sa parehong device at babalik ka sa upuan mo. Pagkaraan ng { $away } segundong walang koneksiyon ({ $reload } segundo kapag isinara ang pahina), CPU ang titira para sa wala habang naroon pa ang kalaban, at titigil ito pagbalik niya.
+rules-row-leave-value = Buksan muli ang link sa parehong device at babalik ka sa upuan mo. Pagkaraan ng { $away } segundong walang koneksyon ({ $reload } segundo kapag isinara ang pahina), CPU ang gagalaw para sa manlalarong wala habang naroon pa ang kalaban, at titigil ito pagbalik ng manlalaro.
 rules-row-draws = Mga tabla
-rules-row-draws-value = Nire-rate sa Glicko-2 ang ranked na laro ng dalawang tao; kalahating panalo ang bilang ng tabla.
+rules-row-draws-value = May rating ayon sa Glicko-2 ang ranked na laro ng dalawang tao; kalahating panalo ang bilang ng tabla.
 rules-row-source = Pinagmulan ng patakaran
 rules-row-source-value = Ang karaniwang sanggunian ng patakaran
 rules-reviewed = Sinuri ng Qdan, Inc. ang patakaran ayon sa karaniwang sanggunian.
@@ -32,11 +32,26 @@ rules-col-name = Pangalan
 rules-col-explanation = Paliwanag
 rules-col-default = Default
 rules-col-changeable = Mababago
-rules-changeable-yes = Oo, ng grupo
+rules-changeable-yes = Puwedeng baguhin ng grupo
 rules-changeable-no = Hindi
 rules-other-choices = Puwede rin: { $choices }
-rules-on = Bukas
-rules-off = Sarado
+rules-on = Naka-on
+rules-off = Naka-off
 rules-play = Maglaro sa mga patakarang ito
 rules-friend = Kasama ang kaibigan
 rules-updated = Huling update { $date } · Pinatatakbo ng Qdan, Inc.
+rules-date =
+    { $month ->
+        [1] Enero
+        [2] Pebrero
+        [3] Marso
+        [4] Abril
+        [5] Mayo
+        [6] Hunyo
+        [7] Hulyo
+        [8] Agosto
+        [9] Setyembre
+        [10] Oktubre
+        [11] Nobyembre
+       *[12] Disyembre
+    } { $day }, { $year }

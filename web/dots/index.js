@@ -1,17 +1,33 @@
 // The Dots and Boxes board as a small API object: `set(view, opts)` redraws from the server's
-// view; lines chosen by tap or keyboard come out through `onMove` as edge numbers (text).
+// view; lines chosen by tap or keyboard come out through `onMove` as edge numbers (text). A tap
+// that draws nothing is explained in a note over the board and through `onRefuse`. A new line
+// grows from its first dot (unless the visitor asked for reduced motion).
 
+import { createNote } from '../board-note.js';
 import { batched, s } from '../dom.js';
+import { MOVE_MS, animate } from '../motion.js';
 import { edgeInfo } from './board.js';
 import { bindInput } from './input.js';
-import { drawKey, dynamicLayer, staticLayer, viewBox } from './render.js';
+import { dotXY, drawKey, dynamicLayer, staticLayer, viewBox } from './render.js';
 
 /**
  * @typedef {object} DotsConfig
  * @property {(move: string) => void} onMove
  * @property {import('../types.js').Translate} t
  * @property {(text: string) => void} [announce]
+ * @property {(id: string, args?: Record<string, string | number>) => void} [onRefuse]
+ *   Told when a tap drew nothing, with the message that says why (the board shows it too).
  */
+
+/**
+ * Whether `now` is `before` plus one new line (not a take-back, a new game or the first drawing).
+ * @param {import('../types.js').DotsView | null} before
+ * @param {import('../types.js').DotsView} now
+ */
+function oneNewLine(before, now) {
+  return !!before && !!now.last && before.size === now.size && now.lines.length === before.lines.length + 1
+    && !before.lines.some((l) => l.edge === now.last?.edge);
+}
 
 /**
  * @param {HTMLElement} container
@@ -23,8 +39,12 @@ export function createDotsBoard(container, config) {
     class: 'dots-board', role: 'application', tabindex: 0, 'aria-label': config.t('play-board-label'),
   }));
   container.replaceChildren(svg);
+  const note = createNote(container);
   /** @type {import('./render.js').DrawState | null} */
   let st = null;
+  /** The view drawn last, to tell a new line from a redraw. */
+  /** @type {import('../types.js').DotsView | null} */
+  let drawn = null;
   let size = '';
   let lastKey = '';
   /** @type {SVGElement | null} */
@@ -50,6 +70,15 @@ export function createDotsBoard(container, config) {
     else svg.append(layer);
     dyn = layer;
     svg.dataset.turn = String(v.turn);
+    if (oneNewLine(drawn, v) && v.last) {
+      // The line grows out of its first dot.
+      const i = edgeInfo(v.w, v.h, v.last.edge);
+      const [x, y] = dotXY(i.a[0], i.a[1]);
+      const el = /** @type {SVGElement | null} */ (layer.querySelector(`[data-line="${v.last.edge}"]`));
+      if (el) el.style.transformOrigin = `${x}px ${y}px`;
+      animate(el, [{ transform: 'scale(0)' }, { transform: 'scale(1)' }], { duration: MOVE_MS, easing: 'ease-out' });
+    }
+    drawn = v;
   };
   const redraw = batched(draw);
 
@@ -68,6 +97,10 @@ export function createDotsBoard(container, config) {
         config.announce(config.t(i.horizontal ? 'dots-edge-h' : 'dots-edge-v', { row: i.r + 1, col: i.c + 1 }));
       }
     },
+    refuse: (id) => {
+      note.show(config.t(id));
+      config.onRefuse?.(id);
+    },
   });
 
   return {
@@ -79,6 +112,7 @@ export function createDotsBoard(container, config) {
     },
     destroy() {
       unbind();
+      note.destroy();
       svg.remove();
     },
   };

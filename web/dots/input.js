@@ -1,5 +1,7 @@
 // Input for the Dots and Boxes board: a tap anywhere snaps to the nearest line still to draw
-// (within half a box); arrow keys move a cursor from line to line, Enter or Space draws it.
+// (within half a box); arrow keys move a cursor from line to line, Enter or Space draws it. The
+// cursor appears as soon as the board gets focus from the keyboard, so the first key press
+// already acts; a tap that draws nothing says why.
 
 import { svgPoint } from '../dom.js';
 import { edgeInfo } from './board.js';
@@ -37,10 +39,38 @@ export function edgeAt(v, at) {
 }
 
 /**
+ * Whether a drawn line lies where a tap would have drawn one.
+ * @param {import('../types.js').DotsView} v
+ * @param {{x: number, y: number}} at
+ */
+function drawnAt(v, at) {
+  return v.lines.some((line) => {
+    const m = edgeMid(v.w, v.h, line.edge);
+    return Math.abs(at.x - m.x) + Math.abs(at.y - m.y) < STEP * 0.5;
+  });
+}
+
+/**
+ * Why a tap at `at` draws nothing, as a message id, or null when silence is right (a
+ * spectator, a board that only shows a position).
+ * @param {import('./render.js').DrawState} st
+ * @param {{x: number, y: number}} at
+ * @returns {string | null}
+ */
+export function refusal(st, at) {
+  const v = st.view;
+  const mySide = st.opts.mySide;
+  if (v.outcome) return mySide === null ? null : 'error-game-over';
+  if (!st.opts.interactive) return mySide !== null && mySide !== undefined && v.turn !== mySide ? 'error-not-your-turn' : null;
+  return drawnAt(v, at) ? 'error-already-drawn' : 'dots-refuse-between';
+}
+
+/**
  * @typedef {object} InputTarget
  * @property {() => import('./render.js').DrawState | null} state
  * @property {(edge: number) => void} draw
  * @property {(edge: number | null, announce: boolean) => void} setCursor
+ * @property {(id: string) => void} refuse  Says why a tap drew nothing.
  */
 
 /**
@@ -49,16 +79,26 @@ export function edgeAt(v, at) {
  * @returns {() => void}
  */
 export function bindInput(svg, target) {
+  /** Whether the focus that comes next was given by a press (then no cursor is shown). */
+  let pointerFocus = false;
+  const press = () => {
+    pointerFocus = true;
+  };
+
   /** @param {PointerEvent} e */
   const click = (e) => {
     const st = target.state();
-    if (!st || !st.opts.interactive || st.view.outcome || e.button > 0) return;
+    if (!st || e.button > 0) return;
     const at = svgPoint(svg, e);
-    const edge = at && edgeAt(st.view, at);
+    if (!at) return;
+    const edge = st.opts.interactive && !st.view.outcome ? edgeAt(st.view, at) : null;
     if (edge !== null) {
       e.preventDefault();
       target.draw(edge);
+      return;
     }
+    const why = refusal(st, at);
+    if (why) target.refuse(why);
   };
 
   /** @param {KeyboardEvent} e */
@@ -70,13 +110,11 @@ export function bindInput(svg, target) {
     const dirs = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
     if (e.key in dirs) {
       e.preventDefault();
-      if (st.cursor === null) {
-        target.setCursor(v.legal[0] ?? null, true);
-        return;
-      }
+      const start = st.cursor ?? v.legal[0];
+      if (start === undefined) return;
       const [dx, dy] = dirs[e.key];
-      const from = edgeMid(v.w, v.h, st.cursor);
-      let best = st.cursor;
+      const from = edgeMid(v.w, v.h, start);
+      let best = start;
       let bestD = Infinity;
       for (const cand of v.legal) {
         const m = edgeMid(v.w, v.h, cand);
@@ -93,19 +131,36 @@ export function bindInput(svg, target) {
     } else if (e.key === 'Enter' || e.key === ' ') {
       e.preventDefault();
       if (st.cursor === null) target.setCursor(v.legal[0] ?? null, true);
-      else if (st.opts.interactive && v.legal.includes(st.cursor)) target.draw(st.cursor);
+      else if (st.opts.interactive && !v.outcome && v.legal.includes(st.cursor)) target.draw(st.cursor);
+      else {
+        const why = refusal(st, edgeMid(v.w, v.h, st.cursor));
+        if (why) target.refuse(why);
+      }
     } else if (e.key === 'Escape') {
       target.setCursor(null, false);
     }
   };
 
-  const blur = () => target.setCursor(null, false);
+  // Focus from the keyboard shows the cursor at once, on the first line still to draw.
+  const focus = () => {
+    const st = target.state();
+    if (st && !pointerFocus && st.cursor === null && st.view.legal.length) target.setCursor(st.view.legal[0], true);
+    pointerFocus = false;
+  };
+  const blur = () => {
+    pointerFocus = false;
+    target.setCursor(null, false);
+  };
+  svg.addEventListener('pointerdown', press);
   svg.addEventListener('pointerup', click);
   svg.addEventListener('keydown', key);
+  svg.addEventListener('focus', focus);
   svg.addEventListener('blur', blur);
   return () => {
+    svg.removeEventListener('pointerdown', press);
     svg.removeEventListener('pointerup', click);
     svg.removeEventListener('keydown', key);
+    svg.removeEventListener('focus', focus);
     svg.removeEventListener('blur', blur);
   };
 }

@@ -89,6 +89,15 @@ export function dynamicLayer(st) {
     const last = v.last?.edge === line.edge;
     layer.append(s('line', { class: `drawn side-${line.player}${last ? ' last' : ''}`, 'data-line': line.edge, x1, y1, x2, y2 }));
   }
+  if (v.last) {
+    // The last line, for both sides alike: a halo under it would hide the dashes that tell the
+    // sides apart, so a marker sits on its middle, in its player's shape (ring or cross).
+    const { x1, y1, x2, y2 } = segment(w, h, v.last.edge);
+    const mx = (x1 + x2) / 2;
+    const my = (y1 + y2) / 2;
+    layer.append(s('g', { class: `last-mark side-${v.last.player}`, 'data-last': v.last.edge },
+      s('circle', { cx: mx, cy: my, r: 15 }), sideIcon(v.last.player, mx, my, 9)));
+  }
 
   for (let r = 0; r <= h; r++) {
     for (let c = 0; c <= w; c++) {

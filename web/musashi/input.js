@@ -1,6 +1,8 @@
 // Pointer and keyboard input for the Musashi board, one path for tap and drag: a press on a
 // movable piece selects it (its destinations light up); a press on a lit point moves there; a
-// drag past a few pixels carries the piece and drops it on the nearest point.
+// drag past a few pixels carries the piece and drops it on the nearest point. A press that
+// cannot be used says why (`refusal`). The keyboard cursor appears as soon as the board gets
+// focus from the keyboard, so the first key press already acts.
 
 import { svgPoint } from '../dom.js';
 import { coords, geometry, pointName } from './board.js';
@@ -13,10 +15,56 @@ const DRAG_DISTANCE = 4;
  * @typedef {object} InputTarget  What the input reads and changes.
  * @property {() => import('./render.js').DrawState | null} state
  * @property {(point: string | null) => void} select
- * @property {(move: string) => void} move
+ * @property {(move: string, dragged?: boolean) => void} move  `dragged`: the piece was dropped there by hand.
  * @property {(drag: {from: string, x: number, y: number} | null) => void} setDrag
  * @property {(point: string | null, announce: boolean) => void} setCursor
+ * @property {(id: string, args?: Record<string, string | number>) => void} refuse  Says why a press did nothing.
  */
+
+/**
+ * @typedef {object} Refusal  Why a press on the board does nothing: a message id and its arguments.
+ * @property {string} id
+ * @property {Record<string, string | number>} [args]
+ */
+
+/**
+ * Why a press on point `p` cannot be used, or null when it can or when silence is right (a
+ * spectator, a board that only shows a position).
+ * @param {import('./render.js').DrawState} st
+ * @param {string} p
+ * @returns {Refusal | null}
+ */
+export function refusal(st, p) {
+  const v = st.view;
+  const mySide = st.opts.mySide;
+  if (v.outcome) return mySide === null ? null : { id: 'error-game-over' };
+  if (!st.opts.interactive) return mySide !== null && mySide !== undefined && v.turn !== mySide ? { id: 'error-not-your-turn' } : null;
+  const empty = (/** @type {string} */ q) => q !== v.parent && !v.children.includes(q);
+  const neighbours = geometry(v.board).neighbours;
+  const mine = v.turn === 0 ? p === v.parent : v.children.includes(p);
+  if (mine) {
+    // One of the mover's pieces with no move: boxed in, or every step would repeat a position.
+    return (neighbours.get(p) ?? []).some(empty) ? { id: 'error-repetition' } : { id: 'musashi-refuse-stuck', args: { point: p } };
+  }
+  if (st.selected) {
+    if (!empty(p)) return { id: 'error-occupied' };
+    if ((neighbours.get(st.selected) ?? []).includes(p)) return { id: 'error-repetition' };
+    return { id: 'musashi-refuse-target', args: { from: st.selected, to: p } };
+  }
+  return { id: v.turn === 0 ? 'musashi-refuse-parent' : 'musashi-refuse-children' };
+}
+
+/**
+ * Where the keyboard cursor starts: the chosen piece, else the first piece that can move
+ * (the Parent when it is the Parent's move), else the Parent.
+ * @param {import('./render.js').DrawState} st
+ */
+export function startPoint(st) {
+  if (st.selected) return st.selected;
+  const v = st.view;
+  const movers = st.opts.interactive ? [...new Set(v.legal.map((m) => m.split('-')[0]))].sort() : [];
+  return movers.includes(v.parent) ? v.parent : movers[0] ?? v.parent;
+}
 
 /**
  * The point nearest to board coordinates, if close enough.
@@ -63,25 +111,30 @@ function step(kind, p, dx, dy) {
 export function bindInput(svg, target) {
   /** @type {{from: string, x0: number, y0: number, dragging: boolean, wasSelected: boolean, id: number} | null} */
   let press = null;
+  /** Whether the focus that comes next was given by a press (then no cursor is shown). */
+  let pointerFocus = false;
 
   /** @param {PointerEvent} e */
   const down = (e) => {
+    pointerFocus = true;
     const st = target.state();
     if (!st || e.button > 0) return;
     const at = svgPoint(svg, e);
     const p = at && pointAt(st.view.board, at);
-    if (!p || !st.opts.interactive || st.view.outcome) {
+    if (!p) {
       target.select(null);
       return;
     }
-    if (st.selected && st.targets.includes(p)) {
+    if (st.opts.interactive && !st.view.outcome && st.selected && st.targets.includes(p)) {
       e.preventDefault();
       target.move(`${st.selected}-${p}`);
       return;
     }
-    const movable = st.view.legal.some((m) => m.startsWith(`${p}-`));
+    const movable = st.opts.interactive && !st.view.outcome && st.view.legal.some((m) => m.startsWith(`${p}-`));
     if (!movable) {
+      const why = refusal(st, p);
       target.select(null);
+      if (why) target.refuse(why.id, why.args);
       return;
     }
     e.preventDefault();
@@ -115,7 +168,11 @@ export function bindInput(svg, target) {
       target.setDrag(null);
       const at = svgPoint(svg, e);
       const p = at && pointAt(st.view.board, at);
-      if (p && st.targets.includes(p)) target.move(`${pr.from}-${p}`);
+      if (p && st.targets.includes(p)) target.move(`${pr.from}-${p}`, true);
+      else if (p && p !== pr.from) {
+        const why = refusal(st, p);
+        if (why) target.refuse(why.id, why.args);
+      }
     } else if (pr.wasSelected) {
       target.select(null);
     }
@@ -131,35 +188,47 @@ export function bindInput(svg, target) {
     const st = target.state();
     if (!st) return;
     const kind = st.view.board;
-    const cur = st.cursor ?? st.selected ?? st.view.parent;
     /** @type {Record<string, [number, number]>} */
     const dirs = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, 1], ArrowDown: [0, -1] };
     if (e.key in dirs) {
       e.preventDefault();
       const [dx, dy] = dirs[e.key];
-      target.setCursor(st.cursor ? step(kind, cur, dx, dy) : cur, true);
+      target.setCursor(step(kind, st.cursor ?? startPoint(st), dx, dy), true);
     } else if (e.key === 'Enter' || e.key === ' ') {
       e.preventDefault();
-      if (!st.cursor) {
-        target.setCursor(cur, true);
-        return;
+      const p = st.cursor ?? startPoint(st);
+      if (!st.cursor) target.setCursor(p, false);
+      const live = st.opts.interactive && !st.view.outcome;
+      if (live && st.selected && st.targets.includes(p)) target.move(`${st.selected}-${p}`);
+      else if (live && st.view.legal.some((m) => m.startsWith(`${p}-`))) target.select(st.selected === p ? null : p);
+      else {
+        const why = refusal(st, p);
+        target.select(null);
+        if (why) target.refuse(why.id, why.args);
       }
-      const p = st.cursor;
-      if (st.selected && st.targets.includes(p)) target.move(`${st.selected}-${p}`);
-      else if (st.opts.interactive && st.view.legal.some((m) => m.startsWith(`${p}-`))) target.select(st.selected === p ? null : p);
-      else target.select(null);
     } else if (e.key === 'Escape') {
       target.select(null);
     }
   };
 
-  const blur = () => target.setCursor(null, false);
+  // Focus from the keyboard shows the cursor at once, on the piece most likely wanted.
+  const focus = () => {
+    const st = target.state();
+    if (st && !pointerFocus && !st.cursor) target.setCursor(startPoint(st), true);
+    pointerFocus = false;
+  };
+
+  const blur = () => {
+    pointerFocus = false;
+    target.setCursor(null, false);
+  };
 
   svg.addEventListener('pointerdown', down);
   svg.addEventListener('pointermove', move);
   svg.addEventListener('pointerup', up);
   svg.addEventListener('pointercancel', cancel);
   svg.addEventListener('keydown', key);
+  svg.addEventListener('focus', focus);
   svg.addEventListener('blur', blur);
   return () => {
     svg.removeEventListener('pointerdown', down);
@@ -167,6 +236,7 @@ export function bindInput(svg, target) {
     svg.removeEventListener('pointerup', up);
     svg.removeEventListener('pointercancel', cancel);
     svg.removeEventListener('keydown', key);
+    svg.removeEventListener('focus', focus);
     svg.removeEventListener('blur', blur);
   };
 }

@@ -5,9 +5,13 @@
 import { s } from '../dom.js';
 import { coords, geometry } from './board.js';
 
-/** Board units: distance between neighbouring points, and the margin around them. */
+/** Board units: distance between neighbouring points, and the margin around them (wide enough
+ * that a ring around an edge point stays clear of the row and column labels). */
 export const STEP = 100;
-export const MARGIN = 72;
+export const MARGIN = 80;
+/** Where the labels stand: the row numbers' x and the column letters' distance from the bottom. */
+const ROW_LABEL_X = 22;
+const COLUMN_LABEL_INSET = 12;
 
 /** @param {string} p @returns {[number, number]} */
 export function toXY(p) {
@@ -46,10 +50,10 @@ export function staticLayer(kind) {
   layer.append(dots);
   const labels = s('g', { class: 'coords', 'aria-hidden': 'true' });
   for (let x = 0; x < g.width; x++) {
-    labels.append(s('text', { x: MARGIN + x * STEP, y: h - 22, 'text-anchor': 'middle' }, String.fromCharCode(97 + x)));
+    labels.append(s('text', { x: MARGIN + x * STEP, y: h - COLUMN_LABEL_INSET, 'text-anchor': 'middle' }, String.fromCharCode(97 + x)));
   }
   for (let y = 0; y < 5; y++) {
-    labels.append(s('text', { x: 26, y: MARGIN + (4 - y) * STEP + 8, 'text-anchor': 'middle' }, String(y + 1)));
+    labels.append(s('text', { x: ROW_LABEL_X, y: MARGIN + (4 - y) * STEP + 8, 'text-anchor': 'middle' }, String(y + 1)));
   }
   layer.append(labels);
   return layer;
@@ -78,7 +82,7 @@ export function drawKey(st) {
  * @param {boolean} parent
  * @param {Record<string, string>} [extra]
  */
-function piece(x, y, parent, extra = {}) {
+export function piece(x, y, parent, extra = {}) {
   const { class: more = '', ...rest } = extra;
   const cls = `piece ${parent ? 'parent' : 'child'} ${more}`.trim();
   if (parent) {
@@ -102,11 +106,14 @@ export function dynamicLayer(st) {
   const layer = s('g', { class: 'board-dynamic' });
 
   if (v.last) {
+    // The last move, for both sides alike: a band along its line, a square on the point it
+    // left and a disc under the piece that arrived.
     const [from, to] = v.last.move.split('-');
     const [x1, y1] = toXY(from);
     const [x2, y2] = toXY(to);
     layer.append(s('line', { class: 'last-move', x1, y1, x2, y2 }));
-    layer.append(s('rect', { class: 'last-from', x: x1 - 14, y: y1 - 14, width: 28, height: 28, rx: 4 }));
+    layer.append(s('rect', { class: 'last-from', 'data-last-from': from, x: x1 - 14, y: y1 - 14, width: 28, height: 28, rx: 4 }));
+    layer.append(s('circle', { class: 'last-to', 'data-last-to': to, cx: x2, cy: y2, r: 45 }));
     for (const p of v.last.taken) {
       const [x, y] = toXY(p);
       layer.append(s('path', { class: 'taken-mark', 'data-taken': p, d: `M${x - 14} ${y - 14} L${x + 14} ${y + 14} M${x + 14} ${y - 14} L${x - 14} ${y + 14}` }));

@@ -1,5 +1,6 @@
-//! The `qdan` binary: `serve`, `perft`, `solve`, `tablebase`, `bench`. Each subcommand parses
-//! its arguments and calls library code; errors are printed once, with a non-zero exit.
+//! The `qdan` binary: `serve`, `perft`, `solve`, `tablebase`. Each subcommand parses its
+//! arguments and calls library code; errors are printed once, with a non-zero exit. The load
+//! generator lives in its own binary (`qdan-bench`, crate `bench`).
 
 mod cmd;
 
@@ -26,15 +27,6 @@ enum Command {
     /// Build retrograde tables for Juroku Musashi.
     #[command(subcommand)]
     Tablebase(cmd::musashi_tables::Tablebase),
-    /// Benchmarks.
-    #[command(subcommand)]
-    Bench(Bench),
-}
-
-#[derive(Subcommand, Debug)]
-enum Bench {
-    /// Many Dots and Boxes games at once over WebSockets: latency, throughput, memory, CPU.
-    Load(cmd::bench_load::Args),
 }
 
 #[derive(Subcommand, Debug)]
@@ -52,7 +44,6 @@ fn run(cli: Cli) -> anyhow::Result<()> {
         Command::Solve(Solve::Dots(a)) => cmd::solve_dots::run(a),
         Command::Solve(Solve::Musashi(a)) => cmd::musashi_tables::solve(a),
         Command::Tablebase(t) => cmd::musashi_tables::tablebase(t),
-        Command::Bench(Bench::Load(a)) => cmd::bench_load::run(a),
     }
 }
 

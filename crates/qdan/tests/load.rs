@@ -1,24 +1,17 @@
-//! The short load test (issue 9): `qdan bench load` with 50 games for about ten seconds against
-//! its own `qdan serve` child. Every move sent must be acknowledged and nothing may fail;
-//! timing is not asserted here (figures live in docs/benchmarks.md).
-
-use std::process::Command;
+//! The short load test (issue 9): `qdan-bench load` with 50 games for about ten seconds
+//! against a `qdan serve` child of this build. Every move sent must be acknowledged and
+//! nothing may fail; timing is not asserted here (figures live in docs/benchmarks.md).
 
 #[test]
 fn fifty_games_every_move_acknowledged() {
-    let out = Command::new(env!("CARGO_BIN_EXE_qdan"))
-        .args(["bench", "load", "--games", "50", "--rate", "2", "--warmup", "2", "--duration", "8", "--strict"])
-        .output()
-        .unwrap();
-    let stdout = String::from_utf8_lossy(&out.stdout);
-    let stderr = String::from_utf8_lossy(&out.stderr);
-    assert!(out.status.success(), "bench load failed\n{stdout}\n{stderr}");
-    assert!(stderr.contains(" 0 errors"), "{stderr}");
-    // The table row for 50 games: some moves measured, no errors.
-    let row =
-        stdout.lines().find(|l| l.starts_with("| 50 |")).unwrap_or_else(|| panic!("no row for 50 games\n{stdout}"));
-    let cells: Vec<&str> = row.split('|').map(str::trim).collect();
-    let moves: u64 = cells[3].parse().unwrap();
-    assert!(moves > 100, "{row}");
-    assert_eq!(cells[12], "0", "errors: {row}");
+    let args =
+        ["--games", "50", "--rate", "2", "--warmup", "2", "--duration", "8", "--bin", env!("CARGO_BIN_EXE_qdan")];
+    let out = bench::load::measure(args.map(String::from)).unwrap();
+    assert!(out.clean, "errors or unacknowledged moves: {:?}", out.steps);
+    let step = &out.steps[0];
+    assert_eq!(step.games, 50);
+    assert!(step.moves > 100, "{step:?}");
+    assert_eq!(step.errors, 0, "{step:?}");
+    // Delta events: a move event is small whatever the board (the whole table is ~2 KB).
+    assert!(step.move_event_bytes > 0.0 && step.move_event_bytes < 300.0, "{step:?}");
 }

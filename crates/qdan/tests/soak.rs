@@ -7,40 +7,18 @@
 //! `QDAN_SOAK_SECS=600 QDAN_SOAK_GAMES=40 QDAN_SOAK_KILLS=10 cargo test --release -p qdan --test soak -- --nocapture`
 //! (results in docs/reliability.md).
 
-use std::process::{Child, Command, Stdio};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use futures_util::{SinkExt, StreamExt};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
-use serde_json::{Value, json};
-use tokio_tungstenite::tungstenite::Message;
+use serde_json::json;
+use testkit::{Api, Qdan, TableClient};
+use wire::{ClientMsg, GameView, Intent, Seat, ServerMsg, Status};
 
 fn env_or(name: &str, default: u64) -> u64 {
     std::env::var(name).ok().and_then(|v| v.parse().ok()).unwrap_or(default)
-}
-
-fn free_port() -> u16 {
-    std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port()
-}
-
-/// Starts `qdan serve` and waits until it accepts connections.
-async fn start(port: u16, db: &str) -> Child {
-    let child = Command::new(env!("CARGO_BIN_EXE_qdan"))
-        .args(["serve", "--addr", &format!("127.0.0.1:{port}"), "--db", db, "--tables", "off"])
-        .env("RUST_LOG", "warn")
-        .stdout(Stdio::null())
-        .stderr(Stdio::inherit())
-        .spawn()
-        .unwrap();
-    let deadline = Instant::now() + Duration::from_secs(30);
-    while tokio::net::TcpStream::connect(("127.0.0.1", port)).await.is_err() {
-        assert!(Instant::now() < deadline, "qdan did not start");
-        tokio::time::sleep(Duration::from_millis(25)).await;
-    }
-    child
 }
 
 /// A move a client saw acknowledged: game (group code), ply and move text.
@@ -61,65 +39,46 @@ struct Stats {
 }
 
 struct Run {
-    port: u16,
+    addr: std::net::SocketAddr,
     deadline: Instant,
     acked: Mutex<Vec<Acked>>,
     stats: Stats,
 }
 
-/// POSTs JSON, waiting out rate limits and restarts.
-async fn post(run: &Run, http: &reqwest::Client, path: &str, token: Option<&str>, body: Value) -> Value {
-    loop {
-        let mut req = http.post(format!("http://127.0.0.1:{}{path}", run.port)).json(&body);
-        if let Some(t) = token {
-            req = req.bearer_auth(t);
-        }
-        match req.send().await {
-            Ok(r) if r.status().is_success() => return r.json().await.unwrap(),
-            Ok(r) => assert!(r.status() == 429 || r.status().is_server_error(), "{path}: {}", r.status()),
-            Err(_) => {}
-        }
-        tokio::time::sleep(Duration::from_millis(150)).await;
+/// The legal moves of the table's game, as text.
+fn legal(view: &GameView) -> Vec<String> {
+    match view {
+        GameView::Musashi(m) => m.legal.clone(),
+        GameView::Dots(d) => d.legal.iter().map(u8::to_string).collect(),
     }
-}
-
-type Ws = tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
-
-async fn send(ws: &mut Ws, v: Value) -> bool {
-    ws.send(Message::Text(v.to_string().into())).await.is_ok()
-}
-
-/// Whether it is `seat`'s turn in `table`.
-fn my_turn(table: &Value, seat: usize) -> bool {
-    table["status"] == "playing" && table["seats"][seat]["side"] == table["view"]["turn"]
-}
-
-fn legal(table: &Value) -> Vec<String> {
-    let list = table["view"]["legal"].as_array().cloned().unwrap_or_default();
-    list.iter().map(|m| m.as_str().map_or_else(|| m.to_string(), str::to_string)).collect()
 }
 
 /// One player's device: connects, plays random legal moves in its turn, drops the socket at
 /// random (closing politely or just vanishing), and comes back with the same token.
-async fn player(run: Arc<Run>, code: String, token: String, seat: usize, seed: u64) {
+async fn player(run: Arc<Run>, code: String, token: String, seat: Seat, seed: u64) {
     let mut rng = StdRng::seed_from_u64(seed);
-    let mut next_id = 1u64;
     // The move in flight: (intent id, ply, move).
-    let mut pending: Option<(u64, u64, String)> = None;
+    let mut pending: Option<(u64, u32, String)> = None;
     'connect: while Instant::now() < run.deadline {
-        let url = format!("ws://127.0.0.1:{}/ws/{code}", run.port);
-        let Ok(Ok((mut ws, _))) =
-            tokio::time::timeout(Duration::from_secs(2), tokio_tungstenite::connect_async(url)).await
-        else {
+        let connect = TableClient::connect(run.addr, &code, Some(&token), None);
+        let Ok(Ok(mut c)) = tokio::time::timeout(Duration::from_secs(2), connect).await else {
             tokio::time::sleep(Duration::from_millis(rng.gen_range(50..250))).await;
             continue;
         };
-        if !send(&mut ws, json!({"t": "hello", "token": token})).await {
-            continue;
-        }
         run.stats.connects.fetch_add(1, Ordering::Relaxed);
-        let mut table = Value::Null;
-        let mut v = 0u64;
+        // The full state after a (re)connect: a move whose ack never came is sent again if it
+        // still fits (a resend of a stored move is acknowledged, not replayed); otherwise it
+        // was overtaken and, never seen acknowledged, is not counted.
+        if let Some((id, ply, mv)) = pending.clone() {
+            if c.table().plies == ply && c.table().is_turn_of(seat) {
+                let m = ClientMsg::Intent { id, intent: Intent::Move { ply, mv } };
+                if c.send(&m).await.is_err() {
+                    continue 'connect;
+                }
+            } else {
+                pending = None;
+            }
+        }
         // After an ack, the version the table must reach before the next move is chosen.
         let mut wait_v = 0u64;
         let drop_at = Instant::now() + Duration::from_millis(rng.gen_range(1_000..12_000));
@@ -131,71 +90,41 @@ async fn player(run: Arc<Run>, code: String, token: String, seat: usize, seed: u
             if now >= drop_at {
                 run.stats.drops.fetch_add(1, Ordering::Relaxed);
                 if rng.gen_bool(0.5) {
-                    let _ = ws.close(None).await;
+                    // Politely or not, the socket goes; a failed close is a dropped one.
+                    let _ = c.ws.close(None).await;
                 }
-                drop(ws);
+                drop(c);
                 tokio::time::sleep(Duration::from_millis(rng.gen_range(0..3_000))).await;
                 continue 'connect;
             }
-            if table["status"] == "over" {
+            if c.table().status == Status::Over {
                 return;
             }
-            if pending.is_none() && v >= wait_v && !table.is_null() && my_turn(&table, seat) {
-                let ply = table["plies"].as_u64().unwrap();
-                let moves = legal(&table);
+            if pending.is_none() && c.version() >= wait_v && c.table().is_turn_of(seat) {
+                let ply = c.table().plies;
+                let moves = c.table().view.as_ref().map(legal).unwrap_or_default();
                 let mv = moves[rng.gen_range(0..moves.len())].clone();
-                let id = next_id;
-                next_id += 1;
-                pending = Some((id, ply, mv.clone()));
+                let Ok(id) = c.send_intent(Intent::Move { ply, mv: mv.clone() }).await else { continue 'connect };
+                pending = Some((id, ply, mv));
                 run.stats.sent.fetch_add(1, Ordering::Relaxed);
-                if !send(&mut ws, json!({"t": "move", "id": id, "ply": ply, "move": mv})).await {
-                    continue 'connect;
-                }
                 tokio::time::sleep(Duration::from_millis(rng.gen_range(0..60))).await;
             }
-            let msg = match tokio::time::timeout(Duration::from_millis(300), ws.next()).await {
-                Err(_) => continue,
-                Ok(Some(Ok(Message::Text(t)))) => serde_json::from_str::<Value>(&t).unwrap(),
-                Ok(Some(Ok(_))) => continue,
-                Ok(Some(Err(_)) | None) => {
+            let msg = match c.recv(Duration::from_millis(300)).await {
+                Ok(m) => m,
+                Err(testkit::KitError::Timeout(_)) => continue,
+                Err(_) => {
                     tokio::time::sleep(Duration::from_millis(rng.gen_range(50..300))).await;
                     continue 'connect;
                 }
             };
-            match msg["t"].as_str() {
-                Some("state" | "event") => {
-                    let mv = msg["v"].as_u64().unwrap_or(0);
-                    if mv > v || msg["t"] == "state" {
-                        v = mv;
-                        table = msg["table"].clone();
-                    }
-                    // The full state after a (re)connect: a move whose ack never came is sent
-                    // again if it still fits (a resend of a stored move is acknowledged, not
-                    // replayed); otherwise it was overtaken and, never seen acknowledged, is
-                    // not counted.
-                    if msg["t"] == "state"
-                        && let Some((id, ply, mv)) = pending.clone()
-                    {
-                        if table["plies"].as_u64() == Some(ply) && my_turn(&table, seat) {
-                            if !send(&mut ws, json!({"t": "move", "id": id, "ply": ply, "move": mv})).await {
-                                continue 'connect;
-                            }
-                        } else {
-                            pending = None;
-                        }
-                    }
+            match msg {
+                ServerMsg::Ack { id, v } if pending.as_ref().is_some_and(|p| p.0 == id) => {
+                    let (_, ply, mv) = pending.take().expect("pending");
+                    run.acked.lock().unwrap().push(Acked { code: code.clone(), ply: ply as u64, mv });
+                    run.stats.acked.fetch_add(1, Ordering::Relaxed);
+                    wait_v = v;
                 }
-                Some("ack") => {
-                    if let Some((id, ply, mv)) = pending.clone()
-                        && msg["id"] == id
-                    {
-                        run.acked.lock().unwrap().push(Acked { code: code.clone(), ply, mv });
-                        run.stats.acked.fetch_add(1, Ordering::Relaxed);
-                        wait_v = msg["v"].as_u64().unwrap_or(0);
-                        pending = None;
-                    }
-                }
-                Some("error") if pending.as_ref().is_some_and(|(id, _, _)| msg["id"] == *id) => {
+                ServerMsg::Error { id: Some(id), .. } if pending.as_ref().is_some_and(|p| p.0 == id) => {
                     run.stats.refused.fetch_add(1, Ordering::Relaxed);
                     pending = None;
                 }
@@ -206,7 +135,7 @@ async fn player(run: Arc<Run>, code: String, token: String, seat: usize, seed: u
 }
 
 /// Opens a group with random rules and seats two devices; returns their tasks.
-async fn new_game(run: &Arc<Run>, http: &reqwest::Client, n: u64) -> Vec<tokio::task::JoinHandle<()>> {
+async fn new_game(run: &Arc<Run>, api: &Api, n: u64) -> Vec<tokio::task::JoinHandle<()>> {
     let mut rng = StdRng::seed_from_u64(n);
     let options = match n % 3 {
         0 => {
@@ -216,35 +145,21 @@ async fn new_game(run: &Arc<Run>, http: &reqwest::Client, n: u64) -> Vec<tokio::
         1 => json!({"game": "musashi", "options": {"board": "25", "first": "children"}}),
         _ => json!({"game": "musashi", "options": {"target": "6", "limit": "none"}, "turnLimit": 30}),
     };
-    let a = post(run, http, "/api/players", None, json!({"name": format!("A{n}")})).await;
-    let b = post(run, http, "/api/players", None, json!({"name": format!("B{n}")})).await;
-    let ta = a["token"].as_str().unwrap().to_string();
-    let tb = b["token"].as_str().unwrap().to_string();
-    let code = post(run, http, "/api/groups", Some(&ta), options).await["code"].as_str().unwrap().to_string();
+    let (ta, _) = api.player(&format!("A{n}")).await.unwrap();
+    let (tb, _) = api.player(&format!("B{n}")).await.unwrap();
+    let code = api.group(&ta, &options).await.unwrap();
     // The second device takes the other seat before the players start dropping.
     loop {
-        let url = format!("ws://127.0.0.1:{}/ws/{code}", run.port);
-        if let Ok((mut ws, _)) = tokio_tungstenite::connect_async(url).await
-            && send(&mut ws, json!({"t": "hello", "token": tb})).await
-            && send(&mut ws, json!({"t": "sit", "id": 1})).await
+        if let Ok(mut c) = TableClient::connect(run.addr, &code, Some(&tb), None).await
+            && matches!(c.intent(Intent::Sit {}).await, Ok(ServerMsg::Ack { .. }))
         {
-            let mut sat = false;
-            while let Ok(Some(Ok(Message::Text(t)))) = tokio::time::timeout(Duration::from_secs(2), ws.next()).await {
-                let m: Value = serde_json::from_str(&t).unwrap();
-                if m["id"] == 1 {
-                    sat = m["t"] == "ack";
-                    break;
-                }
-            }
-            if sat {
-                break;
-            }
+            break;
         }
         tokio::time::sleep(Duration::from_millis(200)).await;
     }
     vec![
-        tokio::spawn(player(run.clone(), code.clone(), ta, 0, n * 2 + 1)),
-        tokio::spawn(player(run.clone(), code, tb, 1, n * 2 + 2)),
+        tokio::spawn(player(run.clone(), code.clone(), ta, Seat::First, n * 2 + 1)),
+        tokio::spawn(player(run.clone(), code, tb, Seat::Second, n * 2 + 2)),
     ]
 }
 
@@ -255,19 +170,19 @@ async fn acknowledged_moves_survive_drops_and_sigkills() {
     let kills = env_or("QDAN_SOAK_KILLS", 3);
     let dir = tempfile::tempdir().unwrap();
     let db = format!("sqlite://{}", dir.path().join("qdan.db").display());
-    let port = free_port();
-    let server = Arc::new(Mutex::new(Some(start(port, &db).await)));
+    let qdan = Qdan::start(env!("CARGO_BIN_EXE_qdan"), &["--db", &db, "--tables", "off"], false).await.unwrap();
     let run = Arc::new(Run {
-        port,
+        addr: qdan.addr,
         deadline: Instant::now() + Duration::from_secs(secs),
         acked: Mutex::new(Vec::new()),
         stats: Stats::default(),
     });
-    let http = reqwest::Client::new();
+    let api = Api::new(qdan.url());
+    let server = Arc::new(tokio::sync::Mutex::new(qdan));
 
     // The killer: SIGKILL at random moments, restart after a short pause.
     let killer = {
-        let (server, db, deadline) = (server.clone(), db.clone(), run.deadline);
+        let (server, deadline) = (server.clone(), run.deadline);
         tokio::spawn(async move {
             let mut rng = StdRng::seed_from_u64(7);
             let gap = secs * 1000 / (kills + 1);
@@ -276,14 +191,10 @@ async fn acknowledged_moves_survive_drops_and_sigkills() {
                 if Instant::now() + Duration::from_secs(2) > deadline {
                     break;
                 }
-                let old = server.lock().unwrap().take();
-                if let Some(mut child) = old {
-                    child.kill().unwrap(); // SIGKILL
-                    child.wait().unwrap();
-                }
+                let mut s = server.lock().await;
+                s.kill(); // SIGKILL
                 tokio::time::sleep(Duration::from_millis(rng.gen_range(0..800))).await;
-                let child = start(port, &db).await;
-                *server.lock().unwrap() = Some(child);
+                s.restart().await.unwrap();
             }
         })
     };
@@ -294,7 +205,7 @@ async fn acknowledged_moves_survive_drops_and_sigkills() {
     while Instant::now() < run.deadline {
         running.retain(|pair| pair.iter().any(|h| !h.is_finished()));
         while (running.len() as u64) < games && Instant::now() < run.deadline {
-            running.push(new_game(&run, &http, n).await);
+            running.push(new_game(&run, &api, n).await);
             n += 1;
         }
         tokio::time::sleep(Duration::from_millis(200)).await;
@@ -306,9 +217,7 @@ async fn acknowledged_moves_survive_drops_and_sigkills() {
     }
     killer.await.unwrap();
     // The last word: one more SIGKILL, then read the store directly.
-    let mut child = server.lock().unwrap().take().unwrap();
-    child.kill().unwrap();
-    child.wait().unwrap();
+    server.lock().await.kill();
 
     let store = server::Store::connect(&db).await.unwrap();
     let acked = run.acked.lock().unwrap().clone();
@@ -323,18 +232,17 @@ async fn acknowledged_moves_survive_drops_and_sigkills() {
         let moves = store.moves(&game.id).await.unwrap();
         stored_moves += moves.len();
         // Every stored game replays legally, ply after ply, and agrees with its stored end.
-        let options: rules::AnyOptions = serde_json::from_str(&game.options).unwrap();
-        let mut replay = rules::AnyGame::new(options);
+        let mut replay = rules::AnyGame::new(game.options);
         for (i, m) in moves.iter().enumerate() {
-            assert_eq!(m.ply, i as i64, "{code}: plies run without gaps");
-            replay.play(m.side as rules::Side, &m.mv).unwrap_or_else(|e| panic!("{code} ply {i} {}: {e}", m.mv));
+            assert_eq!(m.ply, i, "{code}: plies run without gaps");
+            replay.play(m.side, &m.mv).unwrap_or_else(|e| panic!("{code} ply {i} {}: {e}", m.mv));
         }
-        if game.status == "over" {
+        if game.status == Status::Over {
             finished += 1;
             if let Some(end) = replay.outcome() {
-                assert_eq!(game.reason.as_deref(), Some(end.reason), "{code}");
+                assert_eq!(game.reason, Some(end.reason), "{code}");
             } else {
-                assert_eq!(game.reason.as_deref(), Some("resignation"), "{code}: over without an end");
+                assert_eq!(game.reason, Some(rules::EndReason::Resignation), "{code}: over without an end");
             }
         } else {
             assert!(replay.outcome().is_none(), "{code}: the moves end the game but it is stored as playing");

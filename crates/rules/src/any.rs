@@ -1,11 +1,11 @@
 //! One interface over both games, so the server can host a table without knowing which game
-//! it holds: side to move, legal moves, play, undo, outcome, and a serialisable view. Moves
-//! travel as their text (`c3-d4`, `17`).
+//! it holds: side to move, legal moves, play, undo and outcome. Moves travel as their text
+//! (`c3-d4`, `17`).
 
 use serde::{Deserialize, Serialize};
 
 use crate::dots;
-use crate::musashi::{self, Point, Role};
+use crate::musashi::{self, Role};
 
 /// A player of a game: `0` or `1`. Musashi: `0` is the Parent, `1` the Children. Dots and
 /// Boxes: `0` moves first.
@@ -103,12 +103,65 @@ impl PlayError {
     }
 }
 
-/// How a game ended: the winning side (`None`: a draw) and a reason code.
+/// How a game ended: the winning side (`None`: a draw) and why.
 #[derive(Copy, Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
 pub struct Finished {
     pub winner: Option<Side>,
-    /// `trapped`, `target-reached`, `children-no-move`, `move-limit`, `resignation`, `boxes`.
-    pub reason: &'static str,
+    pub reason: EndReason,
+}
+
+/// Why a game ended, for either game.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum EndReason {
+    /// Musashi: the Parent has no empty neighbour after a Children move.
+    Trapped,
+    /// Musashi: the Parent took enough Children.
+    TargetReached,
+    /// Musashi: the Children have no legal move.
+    ChildrenNoMove,
+    /// Musashi: the Children made their last allowed move without trapping the Parent.
+    MoveLimit,
+    /// Either game: a player resigned.
+    Resignation,
+    /// Dots: every box is claimed.
+    Boxes,
+}
+
+impl EndReason {
+    pub const ALL: [EndReason; 6] = [
+        EndReason::Trapped,
+        EndReason::TargetReached,
+        EndReason::ChildrenNoMove,
+        EndReason::MoveLimit,
+        EndReason::Resignation,
+        EndReason::Boxes,
+    ];
+
+    /// The stable code (`trapped`, `target-reached`, ...), as stored and sent.
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            EndReason::Trapped => "trapped",
+            EndReason::TargetReached => "target-reached",
+            EndReason::ChildrenNoMove => "children-no-move",
+            EndReason::MoveLimit => "move-limit",
+            EndReason::Resignation => "resignation",
+            EndReason::Boxes => "boxes",
+        }
+    }
+}
+
+impl std::fmt::Display for EndReason {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+impl std::str::FromStr for EndReason {
+    type Err = String;
+    fn from_str(s: &str) -> Result<EndReason, String> {
+        EndReason::ALL.into_iter().find(|r| r.as_str() == s).ok_or_else(|| format!("no end reason {s:?}"))
+    }
 }
 
 /// A game of either kind.
@@ -225,179 +278,31 @@ impl AnyGame {
 
     pub fn outcome(&self) -> Option<Finished> {
         match self {
-            AnyGame::Musashi(g) => {
-                g.outcome().map(|o| Finished { winner: Some(o.winner.index()), reason: reason_code(o.reason) })
-            }
+            AnyGame::Musashi(g) => g.outcome().map(musashi_finished),
             AnyGame::Dots(g) => g.outcome().map(dots_finished),
-        }
-    }
-
-    /// What a client needs to draw the game and offer moves.
-    pub fn view(&self) -> View {
-        match self {
-            AnyGame::Musashi(g) => View::Musashi(MusashiView::of(g)),
-            AnyGame::Dots(g) => View::Dots(DotsView::of(g)),
         }
     }
 }
 
-fn dots_finished(o: dots::Outcome) -> Finished {
+/// The common form of a Dots outcome.
+pub fn dots_finished(o: dots::Outcome) -> Finished {
     Finished {
         winner: o.winner(),
         reason: match o {
-            dots::Outcome::Boxes { .. } => "boxes",
-            dots::Outcome::Resignation { .. } => "resignation",
+            dots::Outcome::Boxes { .. } => EndReason::Boxes,
+            dots::Outcome::Resignation { .. } => EndReason::Resignation,
         },
     }
 }
 
-fn reason_code(r: musashi::EndReason) -> &'static str {
-    match r {
-        musashi::EndReason::Trapped => "trapped",
-        musashi::EndReason::TargetReached => "target-reached",
-        musashi::EndReason::ChildrenNoMove => "children-no-move",
-        musashi::EndReason::MoveLimit => "move-limit",
-        musashi::EndReason::Resignation => "resignation",
-    }
-}
-
-/// A serialisable picture of a game for clients.
-#[derive(Clone, Debug, PartialEq, Serialize)]
-#[serde(tag = "game", rename_all = "lowercase")]
-pub enum View {
-    Musashi(MusashiView),
-    Dots(DotsView),
-}
-
-/// A Juroku Musashi game as a client sees it.
-#[derive(Clone, Debug, PartialEq, Serialize)]
-#[serde(rename_all = "camelCase")]
-pub struct MusashiView {
-    pub board: String,
-    pub position: String,
-    pub parent: String,
-    pub children: Vec<String>,
-    /// Side to move: 0 Parent, 1 Children.
-    pub turn: Side,
-    pub children_moves: u16,
-    pub limit: Option<u16>,
-    pub target: Option<u8>,
-    /// Children taken so far (16 minus those on the board).
-    pub taken: u32,
-    pub legal: Vec<String>,
-    /// Children the Parent could take with its next move (dashed rings).
-    pub endangered: Vec<String>,
-    /// On the Parent's turn: points it can step to that take Children, and how many.
-    pub capture_points: Vec<CapturePoint>,
-    pub last: Option<MusashiLast>,
-    pub outcome: Option<Finished>,
-}
-
-#[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct CapturePoint {
-    pub point: String,
-    pub takes: u8,
-}
-
-#[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct MusashiLast {
-    #[serde(rename = "move")]
-    pub mv: String,
-    pub taken: Vec<String>,
-}
-
-fn names(m: crate::Mask) -> Vec<String> {
-    m.map(|i| Point(i).to_string()).collect()
-}
-
-impl MusashiView {
-    fn of(g: &musashi::Game) -> MusashiView {
-        let p = g.position();
-        let outcome = g.outcome().map(|o| Finished { winner: Some(o.winner.index()), reason: reason_code(o.reason) });
-        let mut legal = musashi::Moves::new();
-        g.legal_moves(&mut legal);
-        let (endangered, points) = p.danger();
-        let parent_turn = p.turn == Role::Parent && outcome.is_none();
-        MusashiView {
-            board: p.board.to_string(),
-            position: p.to_string(),
-            parent: p.parent.to_string(),
-            children: names(p.children),
-            turn: p.turn.index(),
-            children_moves: p.children_moves,
-            limit: g.options().limit.0,
-            target: g.options().target.0,
-            taken: 16u32.saturating_sub(p.children.count()),
-            legal: legal.iter().map(|m| m.to_string()).collect(),
-            endangered: if outcome.is_none() { names(endangered) } else { vec![] },
-            capture_points: if parent_turn {
-                points.iter().map(|&(pt, n)| CapturePoint { point: pt.to_string(), takes: n }).collect()
-            } else {
-                vec![]
-            },
-            last: g.history().last().map(|l| MusashiLast { mv: l.mv.to_string(), taken: names(l.taken) }),
-            outcome,
-        }
-    }
-}
-
-/// A Dots and Boxes game as a client sees it.
-#[derive(Clone, Debug, PartialEq, Serialize)]
-#[serde(rename_all = "camelCase")]
-pub struct DotsView {
-    pub size: String,
-    pub w: u8,
-    pub h: u8,
-    /// Drawn edges with who drew each, in the order drawn.
-    pub lines: Vec<DotsLine>,
-    /// Owner of each box (`None`: unclaimed), box `r*W + c`.
-    pub boxes: Vec<Option<Side>>,
-    pub scores: [u32; 2],
-    pub turn: Side,
-    pub legal: Vec<u8>,
-    pub last: Option<DotsLine>,
-    /// The last move completed a box, so its player moves again.
-    pub extra_turn: bool,
-    pub outcome: Option<Finished>,
-}
-
-#[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct DotsLine {
-    pub edge: u8,
-    pub player: Side,
-    pub completed: Vec<u8>,
-}
-
-impl DotsView {
-    fn of(g: &dots::Game) -> DotsView {
-        let p = g.position();
-        let line =
-            |pl: &dots::Played| DotsLine { edge: pl.edge.0, player: pl.player, completed: pl.completed.collect() };
-        let mut legal = dots::Edges::new();
-        g.legal_moves(&mut legal);
-        let outcome = g.outcome().map(dots_finished);
-        DotsView {
-            size: p.size.to_string(),
-            w: p.size.w,
-            h: p.size.h,
-            lines: g.history().iter().map(line).collect(),
-            boxes: (0..p.size.boxes())
-                .map(|b| {
-                    if p.owned[0].contains(b) {
-                        Some(0)
-                    } else if p.owned[1].contains(b) {
-                        Some(1)
-                    } else {
-                        None
-                    }
-                })
-                .collect(),
-            scores: p.scores(),
-            turn: p.turn,
-            legal: legal.iter().map(|e| e.0).collect(),
-            last: g.history().last().map(line),
-            extra_turn: g.history().last().is_some_and(|l| l.completed.any()) && outcome.is_none(),
-            outcome,
-        }
-    }
+/// The common form of a Musashi outcome.
+pub fn musashi_finished(o: musashi::Outcome) -> Finished {
+    let reason = match o.reason {
+        musashi::EndReason::Trapped => EndReason::Trapped,
+        musashi::EndReason::TargetReached => EndReason::TargetReached,
+        musashi::EndReason::ChildrenNoMove => EndReason::ChildrenNoMove,
+        musashi::EndReason::MoveLimit => EndReason::MoveLimit,
+        musashi::EndReason::Resignation => EndReason::Resignation,
+    };
+    Finished { winner: Some(o.winner.index()), reason }
 }

@@ -31,9 +31,7 @@ pub mod dots;
 mod mask;
 mod movelist;
 pub mod musashi;
-mod schema;
 
-pub use any::{AnyGame, AnyOptions, Finished, GameKind, PlayError, Side, View};
+pub use any::{AnyGame, AnyOptions, EndReason, Finished, GameKind, PlayError, Side, dots_finished, musashi_finished};
 pub use mask::Mask;
 pub use movelist::MoveList;
-pub use schema::{OptionSpec, TURN_LIMITS, option_specs, parse_options};

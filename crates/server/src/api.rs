@@ -13,9 +13,13 @@ use rules::GameKind;
 use serde::Deserialize;
 use serde_json::{Value, json};
 
+use site::i18n::{Arg, Lang};
+
 use crate::error::ApiError;
+use wire::ErrorCode;
+
 use crate::store::{GroupRow, PlayerRow};
-use crate::{AppState, ids, now_ms, table};
+use crate::{AppState, ids, now_ms};
 
 pub fn routes() -> Router<AppState> {
     Router::new()
@@ -40,7 +44,7 @@ pub(crate) async fn limit_per_ip(State(state): State<AppState>, req: Request, ne
 
 /// Reads the JSON body, turning a bad one into our error shape.
 fn body<T>(b: Result<Json<T>, JsonRejection>) -> Result<T, ApiError> {
-    b.map(|Json(t)| t).map_err(|e| ApiError::BadRequest("bad-json", e.body_text()))
+    b.map(|Json(t)| t).map_err(|e| ApiError::BadRequest(ErrorCode::BadJson, e.body_text()))
 }
 
 /// The player whose device token is in the `Authorization: Bearer` header.
@@ -67,15 +71,34 @@ struct NameBody {
     name: Option<String>,
 }
 
+#[derive(Deserialize, Default)]
+#[serde(deny_unknown_fields)]
+struct NewPlayer {
+    #[serde(default)]
+    name: Option<String>,
+    /// The page's locale, for the default name (else the request's language headers).
+    #[serde(default)]
+    lang: Option<String>,
+}
+
+/// A name for a player who has not chosen one, in their language: "Player 4821", "Игрок 4821".
+fn default_name(lang: Lang) -> String {
+    let number = 1000 + rand::random::<u16>() % 9000;
+    site::i18n::messages(lang).t_args("player-default-name", &[("number", Arg::Str(number.to_string()))])
+}
+
 async fn players_create(
     State(state): State<AppState>,
-    b: Result<Json<NameBody>, JsonRejection>,
+    headers: HeaderMap,
+    b: Result<Json<NewPlayer>, JsonRejection>,
 ) -> Result<(StatusCode, Json<Value>), ApiError> {
     let b = body(b)?;
     let name = match b.name {
         Some(n) => ids::clean_name(&n)
-            .ok_or_else(|| ApiError::BadRequest("bad-field", "a name has 1 to 24 characters".into()))?,
-        None => format!("Player {}", &ids::new_player_id()[2..6]),
+            .ok_or_else(|| ApiError::BadRequest(ErrorCode::BadField, "a name has 1 to 24 characters".into()))?,
+        None => {
+            default_name(b.lang.as_deref().and_then(Lang::from_code).unwrap_or_else(|| site::preferred_lang(&headers)))
+        }
     };
     let (token, id) = (ids::new_token(), ids::new_player_id());
     state.ctx.store.create_player(&id, &ids::hash_token(&token), &name, now_ms()).await?;
@@ -98,7 +121,7 @@ async fn me_patch(
         .name
         .as_deref()
         .and_then(ids::clean_name)
-        .ok_or_else(|| ApiError::BadRequest("bad-field", "a name has 1 to 24 characters".into()))?;
+        .ok_or_else(|| ApiError::BadRequest(ErrorCode::BadField, "a name has 1 to 24 characters".into()))?;
     state.ctx.store.rename(&p.id, &name).await?;
     Ok(Json(json!({"playerId": p.id, "name": name})))
 }
@@ -124,32 +147,34 @@ async fn groups_create(
 ) -> Result<(StatusCode, Json<Value>), ApiError> {
     let host = authenticate(&state, &headers).await?;
     let b = body(b)?;
-    let kind: GameKind = b.game.parse().map_err(|e| ApiError::BadRequest("bad-field", e))?;
-    let options = table::group_options(kind, b.options.as_ref()).map_err(|e| ApiError::BadRequest("bad-field", e))?;
-    if !rules::TURN_LIMITS.contains(&b.turn_limit) {
-        return Err(ApiError::BadRequest("bad-field", "turnLimit must be null, 30 or 60".into()));
+    let kind: GameKind = b.game.parse().map_err(|e| ApiError::BadRequest(ErrorCode::BadField, e))?;
+    let options =
+        wire::group_options(kind, b.options.as_ref()).map_err(|e| ApiError::BadRequest(ErrorCode::BadField, e))?;
+    let limits = &state.ctx.config.turn_limits;
+    if !limits.contains(&b.turn_limit) {
+        return Err(ApiError::BadRequest(ErrorCode::BadField, format!("turnLimit must be one of {limits:?}")));
     }
     let cpu = match b.cpu.as_deref() {
         None => None,
-        Some(l) => Some(l.parse::<ai::Level>().map_err(|e| ApiError::BadRequest("bad-field", e))?),
+        Some(l) => Some(l.parse::<ai::Level>().map_err(|e| ApiError::BadRequest(ErrorCode::BadField, e))?),
     };
     if b.ranked && cpu.is_some() {
-        return Err(ApiError::BadRequest("bad-field", "games against the CPU are not ranked".into()));
+        return Err(ApiError::BadRequest(ErrorCode::BadField, "games against the CPU are not ranked".into()));
     }
     let code = ids::new_invite_code();
     let row = GroupRow {
         code: code.clone(),
-        game: kind.as_str().into(),
+        game: kind,
         host_id: host.id.clone(),
-        options: serde_json::to_string(&options).expect("options serialise"),
-        turn_limit: b.turn_limit.map(i64::from),
+        options,
+        turn_limit: b.turn_limit,
         ranked: b.ranked,
-        cpu: cpu.map(|l| l.as_str().to_string()),
+        cpu,
         created_at: now_ms(),
     };
     state.ctx.store.create_group(&row).await?;
     // The creator takes the first seat: Parent / first mover in the first game.
-    state.ctx.store.add_seat(&code, 0, &host.id).await?;
+    state.ctx.store.add_seat(&code, 0, &host.id, None).await?;
     Ok((StatusCode::CREATED, Json(json!({"code": code, "url": format!("/g/{code}")}))))
 }
 
@@ -160,12 +185,22 @@ async fn groups_get(State(state): State<AppState>, Path(code): Path<String>) -> 
     Ok(Json(v["table"].clone()))
 }
 
-async fn options_get(Path(game): Path<String>) -> Result<Json<Value>, ApiError> {
+async fn options_get(State(state): State<AppState>, Path(game): Path<String>) -> Result<Json<Value>, ApiError> {
     let kind: GameKind = game.parse().map_err(|_| ApiError::NotFound)?;
-    Ok(Json(json!({"options": rules::option_specs(kind), "turnLimits": rules::TURN_LIMITS})))
+    Ok(Json(json!({"options": wire::option_specs(kind), "turnLimits": state.ctx.config.turn_limits})))
 }
 
+/// The best 100 of a game. Each row carries the player's tag (`ids::player_tag`), so two
+/// players of the same name can be told apart.
 async fn leaderboard_get(State(state): State<AppState>, Path(game): Path<String>) -> Result<Json<Value>, ApiError> {
     let kind: GameKind = game.parse().map_err(|_| ApiError::NotFound)?;
-    Ok(Json(json!(state.ctx.store.leaderboard(kind.as_str(), 100).await?)))
+    let rows = state.ctx.store.leaderboard(kind.as_str(), 100).await?;
+    let rows: Vec<Value> = rows
+        .into_iter()
+        .map(|r| {
+            json!({"playerId": r.player_id, "tag": ids::player_tag(&r.player_id), "name": r.name,
+                   "rating": r.rating, "deviation": r.deviation, "games": r.games})
+        })
+        .collect();
+    Ok(Json(Value::Array(rows)))
 }

@@ -1,15 +1,15 @@
-//! Errors of the HTTP endpoints: one type, one `match` from variant to status; internal
-//! details are logged, not sent.
+//! Errors of the HTTP endpoints: one type, one `match` from variant to status; the body is
+//! the same [`WireError`] the socket sends. Internal details are logged, not sent.
 
 use axum::Json;
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
-use serde_json::json;
+use wire::{ErrorCode, WireError};
 
 #[derive(Debug, thiserror::Error)]
 pub enum ApiError {
     #[error("{1}")]
-    BadRequest(&'static str, String),
+    BadRequest(ErrorCode, String),
     #[error("missing or unknown device token")]
     Unauthorized,
     #[error("not found")]
@@ -23,19 +23,19 @@ pub enum ApiError {
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
         let (status, code) = match &self {
-            ApiError::BadRequest(code, _) => (StatusCode::BAD_REQUEST, *code),
-            ApiError::Unauthorized => (StatusCode::UNAUTHORIZED, "bad-token"),
-            ApiError::NotFound => (StatusCode::NOT_FOUND, "not-found"),
-            ApiError::RateLimited => (StatusCode::TOO_MANY_REQUESTS, "rate-limited"),
+            ApiError::BadRequest(code, _) => (StatusCode::BAD_REQUEST, code.clone()),
+            ApiError::Unauthorized => (StatusCode::UNAUTHORIZED, ErrorCode::BadToken),
+            ApiError::NotFound => (StatusCode::NOT_FOUND, ErrorCode::NotFound),
+            ApiError::RateLimited => (StatusCode::TOO_MANY_REQUESTS, ErrorCode::RateLimited),
             ApiError::Store(e) => {
                 tracing::error!("store: {e}");
-                (StatusCode::INTERNAL_SERVER_ERROR, "internal")
+                (StatusCode::INTERNAL_SERVER_ERROR, ErrorCode::Internal)
             }
         };
-        let message = match &self {
-            ApiError::Store(_) => "the server could not do that; try again".to_string(),
-            e => e.to_string(),
+        let body = match self {
+            ApiError::BadRequest(code, message) => WireError::with_message(code, message),
+            _ => WireError::new(code),
         };
-        (status, Json(json!({"code": code, "message": message}))).into_response()
+        (status, Json(body)).into_response()
     }
 }

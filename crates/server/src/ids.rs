@@ -1,5 +1,12 @@
-//! Secrets and names made by the server: device tokens (kept only as hashes), player ids and
-//! invite codes. All come from the operating system's random source.
+//! Secrets and names made by the server: device tokens (kept only as hashes), player ids, the
+//! short tags that tell players of the same name apart, and invite codes. All come from the
+//! operating system's random source.
+//!
+//! Invite codes are read aloud and typed on phones, so they use one case only: Crockford's
+//! base32 (digits and capitals without I, L, O and U). [`normalize_code`] forgives what people
+//! type: lower case, the look-alikes I and L for 1 and O for 0, and hyphens between groups.
+//! Codes made before (a 32-letter alphabet with one lower-case letter, `a`) stay valid exactly
+//! as they were stored.
 
 use base64::Engine;
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
@@ -28,22 +35,79 @@ pub fn new_player_id() -> String {
     format!("p_{}", URL_SAFE_NO_PAD.encode(random_bytes::<12>()))
 }
 
-/// Letters of invite codes: base32 without the look-alikes 0/O and 1/I/L.
-const CODE_ALPHABET: &[u8; 32] = b"23456789ABCDEFGHJKMNPQRSTUVWXYZa";
+/// Crockford's base32: the letters of invite codes and player tags.
+const CROCKFORD: &[u8; 32] = b"0123456789ABCDEFGHJKMNPQRSTVWXYZ";
 
-/// An invite code: 12 characters of a 32-letter alphabet = 60 random bits.
+/// The letters of invite codes made before the codes became case-insensitive.
+const OLD_CODE_ALPHABET: &[u8; 32] = b"23456789ABCDEFGHJKMNPQRSTUVWXYZa";
+
+/// The characters of an invite code.
+pub const CODE_LEN: usize = 12;
+
+/// An invite code: 12 Crockford letters = 60 random bits.
 pub fn new_invite_code() -> String {
-    let mut out = String::with_capacity(12);
-    let bytes = random_bytes::<12>();
-    for b in bytes {
-        out.push(CODE_ALPHABET[(b & 31) as usize] as char);
-    }
-    out
+    random_bytes::<CODE_LEN>().iter().map(|b| CROCKFORD[(b & 31) as usize] as char).collect()
 }
 
-/// `true` if `s` could be an invite code (checked before touching the store).
+/// `true` if `s` is an invite code as stored, new or old (checked before touching the store).
 pub fn looks_like_code(s: &str) -> bool {
-    s.len() == 12 && s.bytes().all(|b| CODE_ALPHABET.contains(&b))
+    s.len() == CODE_LEN
+        && (s.bytes().all(|b| CROCKFORD.contains(&b)) || s.bytes().all(|b| OLD_CODE_ALPHABET.contains(&b)))
+}
+
+/// The invite code someone meant by `typed`: upper case, I and L read as 1, O as 0, hyphens
+/// and spaces dropped. `None` when it cannot be a code of today's alphabet.
+pub fn normalize_code(typed: &str) -> Option<String> {
+    let mut out = String::with_capacity(CODE_LEN);
+    for c in typed.chars() {
+        let c = match c.to_ascii_uppercase() {
+            '-' | ' ' => continue,
+            'I' | 'L' => '1',
+            'O' => '0',
+            c => c,
+        };
+        if !c.is_ascii() || !CROCKFORD.contains(&(c as u8)) || out.len() == CODE_LEN {
+            return None;
+        }
+        out.push(c);
+    }
+    (out.len() == CODE_LEN).then_some(out)
+}
+
+/// The spellings an old code (with its one lower-case letter `a`) may have been stored under
+/// when `typed` is the same code in another case: every choice of `A` or `a` where an A
+/// stands. Empty when `typed` is not an old code in any case, or has more than four A's (a
+/// guess that would cost more look-ups than it is worth).
+pub fn old_code_spellings(typed: &str) -> Vec<String> {
+    let upper = typed.to_ascii_uppercase();
+    let old_upper = |b: u8| OLD_CODE_ALPHABET.contains(&b) || b == b'A';
+    if upper.len() != CODE_LEN || !upper.bytes().all(old_upper) {
+        return vec![];
+    }
+    let at: Vec<usize> = upper.bytes().enumerate().filter(|(_, b)| *b == b'A').map(|(i, _)| i).collect();
+    if at.len() > 4 {
+        return vec![];
+    }
+    (0..1u32 << at.len())
+        .map(|mask| {
+            let mut b = upper.clone().into_bytes();
+            for (k, i) in at.iter().enumerate() {
+                if mask & (1 << k) != 0 {
+                    b[*i] = b'a';
+                }
+            }
+            String::from_utf8(b).expect("ASCII")
+        })
+        .filter(|s| s != typed)
+        .collect()
+}
+
+/// A player's short public tag: four Crockford letters from a hash of the player id, shown
+/// beside a name that two players share (the id itself stays out of sight).
+pub fn player_tag(player_id: &str) -> String {
+    let d = Sha256::digest(player_id.as_bytes());
+    let bits = u32::from_be_bytes([d[0], d[1], d[2], d[3]]);
+    (0..4).map(|i| CROCKFORD[((bits >> (27 - 5 * i)) & 31) as usize] as char).collect()
 }
 
 /// A display name, trimmed; 1..=24 characters, no control characters.
@@ -66,8 +130,51 @@ mod tests {
         assert_eq!(hash_token(&a), hash_token(&a));
         let c = new_invite_code();
         assert!(looks_like_code(&c), "{c}");
+        assert_ne!(c, new_invite_code());
         assert!(!looks_like_code("short"));
-        assert!(!looks_like_code("000000000000"));
+        assert!(!looks_like_code("ZZZZZZZZZZZz"));
+    }
+
+    #[test]
+    fn codes_have_one_case_and_no_look_alikes() {
+        for _ in 0..200 {
+            let c = new_invite_code();
+            assert!(c.bytes().all(|b| b.is_ascii_digit() || b.is_ascii_uppercase()), "{c}");
+            assert!(!c.contains(['I', 'L', 'O', 'U']), "{c}");
+            assert_eq!(normalize_code(&c).as_deref(), Some(c.as_str()));
+            assert_eq!(normalize_code(&c.to_ascii_lowercase()).as_deref(), Some(c.as_str()));
+        }
+    }
+
+    #[test]
+    fn typed_codes_are_forgiven() {
+        assert_eq!(normalize_code("k3j9-qw2m-7xab").as_deref(), Some("K3J9QW2M7XAB"));
+        assert_eq!(normalize_code("Oil0 oIl0 Oil0").as_deref(), Some("011001100110"));
+        assert_eq!(normalize_code("K3J9QW2M7XA"), None, "too short");
+        assert_eq!(normalize_code("K3J9QW2M7XABC"), None, "too long");
+        assert_eq!(normalize_code("K3J9QW2M7XAU"), None, "U is not a letter of the codes");
+        assert_eq!(normalize_code("K3J9QW2M7XA!"), None);
+        assert_eq!(normalize_code("K3J9QW2M7XAé"), None);
+    }
+
+    #[test]
+    fn old_codes_in_another_case() {
+        // Stored as `K3J9QW2MaXAB`; typed in capitals.
+        let s = old_code_spellings("K3J9QW2MAXAB");
+        assert!(s.contains(&"K3J9QW2MaXAB".to_string()), "{s:?}");
+        assert_eq!(s.len(), 3, "two A's: four spellings, less the one typed");
+        assert!(old_code_spellings("K3J9QW2M0XAB").is_empty(), "0 is not an old letter");
+        assert!(old_code_spellings("AAAAAAAAAAAA").is_empty(), "too many guesses");
+        assert!(looks_like_code("K3J9QW2MaXAB"));
+    }
+
+    #[test]
+    fn tags_are_stable_and_short() {
+        let t = player_tag("p_abc");
+        assert_eq!(t, player_tag("p_abc"));
+        assert_eq!(t.len(), 4);
+        assert!(t.bytes().all(|b| CROCKFORD.contains(&b)));
+        assert_ne!(player_tag("p_abc"), player_tag("p_abd"));
     }
 
     #[test]

@@ -21,6 +21,7 @@ use rules::musashi::{self, Role};
 use rules::{AnyGame, AnyOptions, GameKind, Mask, dots};
 use serde::Deserialize;
 use serde_json::{Value, json};
+use wire::ErrorCode;
 
 use crate::AppState;
 use crate::error::ApiError;
@@ -330,11 +331,12 @@ impl From<LessonError> for ApiError {
     fn from(e: LessonError) -> ApiError {
         match e {
             LessonError::UnknownStep => ApiError::NotFound,
-            LessonError::BadMove(m) => ApiError::BadRequest("bad-move", m),
-            LessonError::Illegal(m) => ApiError::BadRequest("illegal-move", m),
-            LessonError::BadHistory => {
-                ApiError::BadRequest("bad-history", "the earlier moves of this step do not follow its lesson".into())
-            }
+            LessonError::BadMove(m) => ApiError::BadRequest(ErrorCode::BadMove, m),
+            LessonError::Illegal(m) => ApiError::BadRequest(ErrorCode::IllegalMove, m),
+            LessonError::BadHistory => ApiError::BadRequest(
+                ErrorCode::BadHistory,
+                "the earlier moves of this step do not follow its lesson".into(),
+            ),
         }
     }
 }
@@ -351,9 +353,12 @@ impl Lesson {
 
     fn view(&self) -> Value {
         match self {
-            Lesson::Musashi(_, g) => serde_json::to_value(AnyGame::Musashi(g.clone()).view()).expect("views serialise"),
+            Lesson::Musashi(_, g) => {
+                serde_json::to_value(wire::GameView::of(&AnyGame::Musashi(g.clone()))).expect("views serialise")
+            }
             Lesson::Dots(s, g) => {
-                let mut v = serde_json::to_value(AnyGame::Dots(g.clone()).view()).expect("views serialise");
+                let mut v =
+                    serde_json::to_value(wire::GameView::of(&AnyGame::Dots(g.clone()))).expect("views serialise");
                 // Lines drawn before the step began: shown in the opponent's colour, first.
                 let mut lines: Vec<Value> =
                     s.drawn.iter().map(|&e| json!({"edge": e, "player": 1, "completed": []})).collect();
@@ -487,7 +492,7 @@ async fn lesson_move(
     b: Result<Json<MoveBody>, JsonRejection>,
 ) -> Result<Json<Value>, ApiError> {
     let step: usize = step.parse().map_err(|_| ApiError::NotFound)?;
-    let b = b.map(|Json(b)| b).map_err(|e| ApiError::BadRequest("bad-json", e.body_text()))?;
+    let b = b.map(|Json(b)| b).map_err(|e| ApiError::BadRequest(ErrorCode::BadJson, e.body_text()))?;
     let (answer, view, moves) = judge(&game, step, &b.moves, &b.mv)?;
     let (verdict, hint, args, note) = match answer.verdict {
         Verdict::Done(n) => ("done", None, BTreeMap::new(), n),

@@ -6,14 +6,16 @@
 //! Endpoints: `POST /api/players`, `GET|PATCH /api/me`, `POST /api/groups`,
 //! `GET /api/groups/{code}`, `GET /api/options/{game}`, `GET /api/leaderboard/{game}`,
 //! `GET /api/lesson/{game}`, `POST /api/lesson/{game}/{step}`, `GET /ws/{code}`, and the pages of the `site` crate.
+//! Invite codes in any of these paths are read as people type them ([`invite`]).
 
 mod api;
 pub mod client_ip;
+pub mod cluster;
 mod error;
 pub mod ids;
+pub mod invite;
 pub mod lesson;
 mod pages;
-pub mod protocol;
 mod ratelimit;
 pub mod ratings;
 mod registry;
@@ -27,7 +29,9 @@ use std::time::Duration;
 
 use axum::Router;
 use axum::http::{HeaderValue, header};
+use axum::serve::ListenerExt;
 use tokio::sync::Semaphore;
+use tower::ServiceBuilder;
 use tower_http::set_header::SetResponseHeaderLayer;
 
 pub use error::ApiError;
@@ -55,6 +59,16 @@ pub struct Config {
     pub http_rate: f64,
     /// WebSocket messages per second allowed per connection (burst: twice as many).
     pub ws_rate: f64,
+    /// A connection that had more than this many messages refused (over its rate) ...
+    pub flood_refusals: usize,
+    /// ... within this long is closed.
+    pub flood_window: Duration,
+    /// The turn time limits a host may choose, the default first (`None`: no limit).
+    pub turn_limits: Vec<Option<u32>>,
+    /// How SQLite makes a commit durable.
+    pub durability: store::Durability,
+    /// Join a cluster of nodes (PostgreSQL and NATS); `None`: this process serves alone.
+    pub cluster: Option<cluster::ClusterConfig>,
     /// Reverse proxies whose forwarding header (`X-Forwarded-For` or `Forwarded`) names the
     /// client for the per-IP limits.
     pub trusted_proxies: client_ip::TrustedProxies,
@@ -65,17 +79,33 @@ pub struct Config {
 impl Default for Config {
     fn default() -> Config {
         Config {
-            // The rules pages print these two, so they live beside the page's text.
-            away_grace: Duration::from_secs(site::rules_page::AWAY_GRACE_SECS),
-            reload_grace: Duration::from_secs(site::rules_page::RELOAD_GRACE_SECS),
+            away_grace: Duration::from_secs(10),
+            reload_grace: Duration::from_secs(2),
             cpu_delay: Duration::from_millis(400),
             stand_in_level: ai::Level::Intermediate,
             undo_wait_base: Duration::from_secs(10),
             clock_second: Duration::from_secs(1),
             http_rate: 20.0,
             ws_rate: 20.0,
+            flood_refusals: 100,
+            flood_window: Duration::from_secs(10),
+            turn_limits: vec![None, Some(30), Some(60)],
+            durability: store::Durability::default(),
+            cluster: None,
             trusted_proxies: client_ip::TrustedProxies::default(),
             public_url: "http://127.0.0.1:8080".parse().expect("a valid URL"),
+        }
+    }
+}
+
+impl Config {
+    /// What the pages print about these settings, and where the site is public.
+    pub fn site_settings(&self) -> site::SiteSettings {
+        site::SiteSettings {
+            away_grace_secs: self.away_grace.as_secs(),
+            reload_grace_secs: self.reload_grace.as_secs(),
+            turn_limits: self.turn_limits.clone(),
+            public_url: self.public_url.clone(),
         }
     }
 }
@@ -87,6 +117,8 @@ pub struct Ctx {
     pub config: Arc<Config>,
     /// CPU thinking runs on blocking threads; this bounds how many at once.
     pub cpu_slots: Arc<Semaphore>,
+    /// This node's membership of a cluster, if it is in one.
+    pub cluster: Option<Arc<cluster::Cluster>>,
 }
 
 /// The state axum handlers extract.
@@ -95,21 +127,45 @@ pub struct AppState {
     pub ctx: Ctx,
     pub tables: Arc<Registry>,
     pub http_limit: Arc<ratelimit::PerKey>,
+    /// Set on SIGTERM: the health check fails and new sockets are refused.
+    pub draining: Arc<std::sync::atomic::AtomicBool>,
 }
 
 impl AppState {
+    /// A node serving alone.
     pub fn new(store: Store, config: Config) -> AppState {
+        AppState::with_cluster(store, config, None)
+    }
+
+    /// A node, of `cluster` when given (start its background work with [`AppState::join`]).
+    pub fn with_cluster(store: Store, config: Config, cluster: Option<Arc<cluster::Cluster>>) -> AppState {
         let http_rate = config.http_rate;
         let ctx = Ctx {
             store,
             config: Arc::new(config),
             cpu_slots: Arc::new(Semaphore::new(std::thread::available_parallelism().map_or(2, |n| n.get()))),
+            cluster,
         };
         AppState {
             tables: Arc::new(Registry::new(ctx.clone())),
             ctx,
             http_limit: Arc::new(ratelimit::PerKey::new(http_rate, http_rate * 2.0)),
+            draining: Arc::new(std::sync::atomic::AtomicBool::new(false)),
         }
+    }
+}
+
+impl AppState {
+    /// Starts the cluster's background work (answering other nodes, leases, orphans).
+    pub fn join(&self) {
+        if let Some(c) = self.ctx.cluster.as_ref() {
+            c.start(self.tables.clone());
+        }
+    }
+
+    /// Whether this node is going away (SIGTERM): it takes no new sockets.
+    pub fn draining(&self) -> bool {
+        self.draining.load(std::sync::atomic::Ordering::Acquire)
     }
 }
 
@@ -121,17 +177,20 @@ pub fn now_ms() -> i64 {
 /// The whole site: API, WebSocket and pages, with security headers on every answer.
 pub fn app(state: AppState) -> Router {
     let csp = HeaderValue::from_static(site::content_security_policy());
-    let site = site::router(site::Settings {
-        public_url: state.ctx.config.public_url.clone(),
-        backend: Arc::new(pages::StoreBackend::new(state.ctx.store.clone())),
-    });
-    Router::new()
+    let backend = Arc::new(pages::StoreBackend::new(state.ctx.store.clone()));
+    let site_pages = site::router(state.ctx.config.site_settings(), backend);
+    let routes = Router::new()
         .merge(api::routes())
         .merge(lesson::routes())
         .merge(ws::routes())
         .layer(axum::middleware::from_fn_with_state(state.clone(), api::limit_per_ip))
-        .with_state(state)
-        .merge(site)
+        // The balancer's health check: not rate-limited, 503 while the node drains.
+        .route("/health", axum::routing::get(health))
+        .with_state(state.clone())
+        .merge(site_pages);
+    // Typed invite codes are rewritten before routing (a layer on the routes would run after
+    // the router had already read the path), so the whole router sits inside that middleware.
+    let service = ServiceBuilder::new()
         .layer(SetResponseHeaderLayer::if_not_present(header::CONTENT_SECURITY_POLICY, csp))
         .layer(SetResponseHeaderLayer::overriding(header::X_CONTENT_TYPE_OPTIONS, HeaderValue::from_static("nosniff")))
         .layer(SetResponseHeaderLayer::overriding(header::X_FRAME_OPTIONS, HeaderValue::from_static("DENY")))
@@ -139,24 +198,90 @@ pub fn app(state: AppState) -> Router {
             header::REFERRER_POLICY,
             HeaderValue::from_static("strict-origin-when-cross-origin"),
         ))
+        .layer(axum::middleware::from_fn_with_state(state, invite::codes))
+        .service(routes);
+    Router::new().fallback_service(service)
 }
 
-/// Opens the store, restores every unfinished game, and serves on `addr` until ctrl-c.
+/// Opens the store, joins the cluster if configured, restores every unfinished game, and
+/// serves on `addr` until SIGTERM or ctrl-c. Then it drains: no new sockets, every table
+/// stops and gives up its lease, every socket is told to reconnect (close code 4010).
 pub async fn serve(addr: SocketAddr, db_url: &str, config: Config) -> Result<(), ServeError> {
-    let store = Store::connect(db_url).await?;
-    let state = AppState::new(store, config);
+    let store = Store::connect_with(db_url, config.durability).await?;
+    let cluster = match &config.cluster {
+        Some(c) if !store.is_postgres() => {
+            return Err(ServeError::Cluster(format!("a cluster needs PostgreSQL, not {}", c.nats_url)));
+        }
+        Some(c) => Some(cluster::Cluster::connect(c).await.map_err(|e| ServeError::Cluster(e.to_string()))?),
+        None => None,
+    };
+    let state = AppState::with_cluster(store, config, cluster);
+    state.join();
     let restored = state.tables.restore().await?;
     let listener = tokio::net::TcpListener::bind(addr).await.map_err(ServeError::Bind)?;
+    let node = state.ctx.cluster.as_ref().map_or_else(String::new, |c| format!(" as node {}", c.node));
     tracing::info!(
-        "qdan serving on http://{} ({restored} unfinished games restored)",
+        "qdan serving on http://{}{node} ({restored} unfinished games restored)",
         listener.local_addr().map_err(ServeError::Bind)?
     );
-    axum::serve(listener, app(state).into_make_service_with_connect_info::<SocketAddr>())
-        .with_graceful_shutdown(async {
-            let _ = tokio::signal::ctrl_c().await;
+    let drain = state.clone();
+    axum::serve(listener.tap_io(no_delay), app(state).into_make_service_with_connect_info::<SocketAddr>())
+        .with_graceful_shutdown(async move {
+            shutdown_signal().await;
+            tracing::info!("draining: handing tables over and asking clients to reconnect");
+            drain.draining.store(true, std::sync::atomic::Ordering::Release);
+            if let Some(c) = drain.ctx.cluster.as_ref() {
+                c.start_draining();
+            }
+            drain.tables.drain().await;
         })
         .await
         .map_err(ServeError::Bind)
+}
+
+/// `GET /health`: `200 ok`, or `503 draining` once the node is going away.
+async fn health(axum::extract::State(state): axum::extract::State<AppState>) -> (axum::http::StatusCode, &'static str) {
+    if state.draining() {
+        (axum::http::StatusCode::SERVICE_UNAVAILABLE, "draining")
+    } else {
+        (axum::http::StatusCode::OK, "ok")
+    }
+}
+
+/// SIGTERM (a deploy, a rolling restart) or ctrl-c.
+async fn shutdown_signal() {
+    let ctrl_c = async {
+        if let Err(e) = tokio::signal::ctrl_c().await {
+            tracing::warn!("ctrl-c: {e}");
+            std::future::pending::<()>().await;
+        }
+    };
+    #[cfg(unix)]
+    let term = async {
+        match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+            Ok(mut s) => {
+                s.recv().await;
+            }
+            Err(e) => {
+                tracing::warn!("SIGTERM: {e}");
+                std::future::pending::<()>().await;
+            }
+        }
+    };
+    #[cfg(not(unix))]
+    let term = std::future::pending::<()>();
+    tokio::select! {
+        _ = ctrl_c => {}
+        _ = term => {}
+    }
+}
+
+/// Sends small messages at once. Without it an event and its ack written back to back wait
+/// for the client's delayed ACK (40 ms on Linux) under Nagle's algorithm.
+pub fn no_delay(tcp: &mut tokio::net::TcpStream) {
+    if let Err(e) = tcp.set_nodelay(true) {
+        tracing::warn!("TCP_NODELAY: {e}");
+    }
 }
 
 /// Why the server could not start.
@@ -166,4 +291,6 @@ pub enum ServeError {
     Store(#[from] store::StoreError),
     #[error("listening: {0}")]
     Bind(std::io::Error),
+    #[error("cluster: {0}")]
+    Cluster(String),
 }

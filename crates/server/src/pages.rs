@@ -28,12 +28,9 @@ impl StoreBackend {
     /// first game, the group's rules.
     async fn options(&self, code: &str) -> Result<Option<AnyOptions>, crate::store::StoreError> {
         if let Some(game) = self.store.latest_game(code).await? {
-            return Ok(serde_json::from_str(&game.options).ok());
+            return Ok(Some(game.options));
         }
-        let Some(group) = self.store.group(code).await? else { return Ok(None) };
-        let Ok(kind) = group.game.parse::<GameKind>() else { return Ok(None) };
-        let given = serde_json::from_str(&group.options).unwrap_or(serde_json::Value::Null);
-        Ok(rules::parse_options(kind, &given).ok())
+        Ok(self.store.group(code).await?.map(|g| g.options))
     }
 }
 
@@ -55,7 +52,15 @@ impl site::Backend for StoreBackend {
         Box::pin(async move {
             match self.store.leaderboard(game.as_str(), LEADERBOARD_ROWS).await {
                 Ok(rows) => Some(
-                    rows.into_iter().map(|r| LeaderRow { name: r.name, rating: r.rating, games: r.games }).collect(),
+                    rows.into_iter()
+                        .map(|r| LeaderRow {
+                            tag: crate::ids::player_tag(&r.player_id),
+                            player_id: r.player_id,
+                            name: r.name,
+                            rating: r.rating,
+                            games: r.games,
+                        })
+                        .collect(),
                 ),
                 Err(e) => {
                     tracing::warn!("leaderboard page: {e}");

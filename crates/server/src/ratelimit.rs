@@ -1,9 +1,10 @@
-//! Token buckets: one per WebSocket connection, and one per IP address for HTTP.
+//! Token buckets: one per WebSocket connection, and one per IP address for HTTP; and the
+//! flood guard that closes a connection which keeps sending past its bucket.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, VecDeque};
 use std::net::IpAddr;
 use std::sync::Mutex;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 /// A token bucket: `rate` tokens a second, holding at most `burst`.
 #[derive(Debug, Clone)]
@@ -60,6 +61,37 @@ impl PerKey {
     }
 }
 
+/// Closes a connection that had more than `limit` messages refused within any `window`.
+///
+/// The count is of refusals in a sliding window, not "in a row": a client that floods is
+/// refused most of its messages while a few get through as tokens refill, and a count that
+/// started over at each accepted message would almost never reach its limit.
+#[derive(Debug)]
+pub struct FloodGuard {
+    limit: usize,
+    window: Duration,
+    refusals: VecDeque<Instant>,
+}
+
+impl FloodGuard {
+    pub fn new(limit: usize, window: Duration) -> FloodGuard {
+        FloodGuard { limit, window, refusals: VecDeque::with_capacity(limit + 1) }
+    }
+
+    /// Records a refusal; `true` when the connection should now be closed.
+    pub fn refused(&mut self) -> bool {
+        self.refused_at(Instant::now())
+    }
+
+    fn refused_at(&mut self, now: Instant) -> bool {
+        while self.refusals.front().is_some_and(|t| now.duration_since(*t) >= self.window) {
+            self.refusals.pop_front();
+        }
+        self.refusals.push_back(now);
+        self.refusals.len() > self.limit
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -74,5 +106,21 @@ mod tests {
         assert!(p.allow(ip) && p.allow(ip));
         assert!(!p.allow(ip));
         assert!(p.allow("127.0.0.2".parse().unwrap()));
+    }
+
+    #[test]
+    fn flood_guard_counts_refusals_in_a_window() {
+        let t0 = Instant::now();
+        let mut g = FloodGuard::new(100, Duration::from_secs(10));
+        // 100 refusals spread over 9.9 s: still open; the 101st within the window closes.
+        for i in 0..100 {
+            assert!(!g.refused_at(t0 + Duration::from_millis(i * 99)));
+        }
+        assert!(g.refused_at(t0 + Duration::from_millis(9_950)));
+        // The same 101 refusals spread over more than 10 s never close.
+        let mut g = FloodGuard::new(100, Duration::from_secs(10));
+        for i in 0..1000 {
+            assert!(!g.refused_at(t0 + Duration::from_millis(i * 101)), "refusal {i}");
+        }
     }
 }

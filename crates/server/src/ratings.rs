@@ -3,7 +3,15 @@
 use skillratings::Outcomes;
 use skillratings::glicko2::{Glicko2Config, Glicko2Rating, glicko2};
 
-use crate::store::RatingRow;
+pub use crate::store::RatingRow;
+
+/// A rating change recorded with a finished ranked game.
+#[derive(Copy, Clone, Debug, PartialEq)]
+pub struct Rated {
+    pub seat: wire::Seat,
+    pub before: f64,
+    pub after: f64,
+}
 
 /// The rating of a player who has not played this game yet.
 pub fn initial() -> RatingRow {

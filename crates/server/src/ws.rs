@@ -1,6 +1,9 @@
 //! One WebSocket connection: a `hello` first, then two tasks — a writer fed by the table's
 //! broadcast and by direct answers, and a reader that decodes intents, rate-limits them and
 //! waits for each answer before reading the next (so one client's intents stay in order).
+//!
+//! The writer always sends queued events before direct answers, so an intent's own events
+//! reach its client before its `ack`.
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -11,15 +14,15 @@ use axum::extract::ws::{CloseFrame, Message, Utf8Bytes, WebSocket, WebSocketUpgr
 use axum::extract::{Path, State};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
+use futures_util::stream::{SplitSink, SplitStream};
 use futures_util::{SinkExt, StreamExt};
-use serde_json::json;
 use tokio::sync::{broadcast, mpsc};
+use wire::{ClientMsg, ErrorCode, ServerMsg, WireError, decode};
 
 use crate::AppState;
 use crate::api::player_for_token;
 use crate::error::ApiError;
-use crate::protocol::{ClientMsg, WireError, decode};
-use crate::ratelimit::Bucket;
+use crate::ratelimit::{Bucket, FloodGuard};
 use crate::table::{Reply, TableHandle};
 
 /// Largest text frame a client may send.
@@ -30,8 +33,19 @@ const READ_BUFFER: usize = 2 * MAX_FRAME;
 const HELLO_WITHIN: Duration = Duration::from_secs(10);
 /// Keep-alive ping interval.
 const PING_EVERY: Duration = Duration::from_secs(20);
-/// A connection that keeps flooding after this many refusals in a row is closed.
-const FLOOD_CLOSE: u32 = 200;
+/// After the server closes, how long it keeps reading (and dropping) what the client still
+/// sends, so the client reads every answer before the connection ends (closing a socket with
+/// unread input makes the kernel reset it, and the client loses what it had not read).
+const LINGER: Duration = Duration::from_secs(2);
+
+/// Close codes of our own (4000-4999 are free for applications).
+pub mod close_code {
+    /// The device token is unknown.
+    pub const BAD_TOKEN: u16 = 4001;
+    /// The table stopped here (the node drains, or the table moved to another node):
+    /// reconnect at once and resume.
+    pub const RECONNECT: u16 = 4010;
+}
 
 static NEXT_CONN: AtomicU64 = AtomicU64::new(1);
 
@@ -40,8 +54,13 @@ pub fn routes() -> Router<AppState> {
 }
 
 async fn ws_upgrade(ws: WebSocketUpgrade, Path(code): Path<String>, State(state): State<AppState>) -> Response {
+    if state.draining() {
+        // Going away: the balancer sends the client to another node on its retry.
+        return (axum::http::StatusCode::SERVICE_UNAVAILABLE, "draining").into_response();
+    }
     let table = match state.tables.get(&code).await {
         Ok(Some(t)) => t,
+        // No such group: 404 before any upgrade (its page is a 404 page, which opens no socket).
         Ok(None) => return ApiError::NotFound.into_response(),
         Err(e) => return ApiError::from(e).into_response(),
     };
@@ -61,21 +80,35 @@ fn close(code: u16, reason: &'static str) -> Message {
     Message::Close(Some(CloseFrame { code, reason: Utf8Bytes::from_static(reason) }))
 }
 
+fn error_text(id: Option<u64>, e: impl Into<WireError>) -> String {
+    ServerMsg::error(id, e).to_json()
+}
+
 /// `true` when a read error means the client sent a frame over the limit.
 fn too_large(e: &axum::Error) -> bool {
     let s = e.to_string().to_ascii_lowercase();
     s.contains("too long") || s.contains("too big") || s.contains("capacity")
 }
 
+/// Reads and drops what the client still sends until it closes too (or `LINGER` passes).
+async fn linger(mut stream: SplitStream<WebSocket>) {
+    let deadline = tokio::time::Instant::now() + LINGER;
+    while let Ok(Some(Ok(m))) = tokio::time::timeout_at(deadline, stream.next()).await {
+        if matches!(m, Message::Close(_)) {
+            break;
+        }
+    }
+}
+
 async fn connection(socket: WebSocket, state: AppState, table: TableHandle) {
     let (mut sink, mut stream) = socket.split();
 
-    // The first message must identify the device.
+    // The first message must say hello.
     let (token, since) = loop {
         let msg = match tokio::time::timeout(HELLO_WITHIN, stream.next()).await {
             Ok(Some(Ok(m))) => m,
             Ok(Some(Err(e))) if too_large(&e) => {
-                let _ = sink.send(text(WireError::new("too-large", "frames are limited to 4 KiB").to_json(None))).await;
+                let _ = sink.send(text(error_text(None, ErrorCode::TooLarge))).await;
                 let _ = sink.send(close(1009, "too large")).await;
                 return;
             }
@@ -84,11 +117,14 @@ async fn connection(socket: WebSocket, state: AppState, table: TableHandle) {
         let reply = match msg {
             Message::Text(t) => match decode(&t) {
                 Ok(ClientMsg::Hello { token, since }) => break (token, since),
-                Ok(ClientMsg::Ping) => json!({"t": "pong"}).to_string(),
-                Ok(ClientMsg::Intent { id, .. }) => WireError::new("hello-first", "say hello first").to_json(Some(id)),
-                Err((id, e)) => e.to_json(id),
+                Ok(ClientMsg::Ping) => ServerMsg::Pong.to_json(),
+                Ok(ClientMsg::Intent { id, .. }) => error_text(Some(id), ErrorCode::HelloFirst),
+                Ok(ClientMsg::Sync { .. }) => error_text(None, ErrorCode::HelloFirst),
+                Err((id, e)) => error_text(id, e),
             },
-            Message::Binary(_) => WireError::new("bad-json", "send JSON text frames").to_json(None),
+            Message::Binary(_) => {
+                error_text(None, WireError::with_message(ErrorCode::BadJson, "send JSON text frames"))
+            }
             Message::Close(_) => return,
             _ => continue,
         };
@@ -96,56 +132,70 @@ async fn connection(socket: WebSocket, state: AppState, table: TableHandle) {
             return;
         }
     };
-    let player = match player_for_token(&state, &token).await {
-        Ok(Some(p)) => p,
-        _ => {
-            let _ = sink.send(text(WireError::new("bad-token", "unknown device token").to_json(None))).await;
-            let _ = sink.send(close(4001, "bad token")).await;
-            return;
-        }
+    // No token: a watcher who has not acted yet (no player is created for them).
+    let player = match token {
+        None => None,
+        Some(token) => match player_for_token(&state, &token).await {
+            Ok(Some(p)) => Some(p),
+            Ok(None) => {
+                let _ = sink.send(text(error_text(None, ErrorCode::BadToken))).await;
+                let _ = sink.send(close(close_code::BAD_TOKEN, "bad token")).await;
+                linger(stream).await;
+                return;
+            }
+            Err(e) => {
+                tracing::error!("reading a device token: {e}");
+                let _ = sink.send(close(1011, "try again")).await;
+                return;
+            }
+        },
     };
     let conn = NEXT_CONN.fetch_add(1, Ordering::Relaxed);
     let Ok(joined) = table.join(conn, player, since).await else {
         let _ = sink.send(close(1011, "table restarting")).await;
         return;
     };
-    if sink.send(text(joined.welcome)).await.is_err() {
+    let mut sent = sink.feed(text(joined.welcome)).await;
+    for m in joined.catch_up {
+        sent = sent.and(sink.feed(text(m.to_string())).await);
+    }
+    if sent.and(sink.flush().await).is_err() {
         table.leave(conn, false).await;
         return;
-    }
-    for m in joined.catch_up {
-        if sink.send(text(m.to_string())).await.is_err() {
-            table.leave(conn, false).await;
-            return;
-        }
     }
 
     let (direct, direct_rx) = mpsc::channel::<Message>(64);
     let writer = tokio::spawn(write_loop(sink, joined.events, direct_rx, table.clone()));
 
-    let mut bucket = Bucket::new(state.ctx.config.ws_rate, state.ctx.config.ws_rate * 2.0);
-    let mut refused = 0u32;
+    let config = &state.ctx.config;
+    let mut bucket = Bucket::new(config.ws_rate, config.ws_rate * 2.0);
+    let mut flood = FloodGuard::new(config.flood_refusals, config.flood_window);
     let mut going_away = false;
+    let mut lingering = false;
     while let Some(msg) = stream.next().await {
         let answer = match msg {
             Ok(Message::Text(t)) => {
-                if !bucket.take() {
-                    refused += 1;
-                    if refused >= FLOOD_CLOSE {
+                if bucket.take() {
+                    answer(&table, conn, &t).await
+                } else {
+                    let id = match decode(&t) {
+                        Ok(ClientMsg::Intent { id, .. }) => Some(id),
+                        _ => None,
+                    };
+                    let refusal = error_text(id, ErrorCode::RateLimited);
+                    if flood.refused() {
+                        // Every refusal so far is answered, then the connection closes.
+                        let _ = direct.send(text(refusal)).await;
                         let _ = direct.send(close(1008, "flood")).await;
+                        lingering = true;
                         break;
                     }
-                    let id = decode(&t).ok().and_then(|m| match m {
-                        ClientMsg::Intent { id, .. } => Some(id),
-                        _ => None,
-                    });
-                    WireError::new("rate-limited", "slow down").to_json(id)
-                } else {
-                    refused = 0;
-                    answer(&table, conn, &t).await
+                    vec![refusal]
                 }
             }
-            Ok(Message::Binary(_)) => WireError::new("bad-json", "send JSON text frames").to_json(None),
+            Ok(Message::Binary(_)) => {
+                vec![error_text(None, WireError::with_message(ErrorCode::BadJson, "send JSON text frames"))]
+            }
             Ok(Message::Close(frame)) => {
                 // 1000/1001: the page was closed on purpose, so the seat is away at once.
                 going_away = frame.is_none_or(|f| f.code == 1000 || f.code == 1001);
@@ -154,40 +204,52 @@ async fn connection(socket: WebSocket, state: AppState, table: TableHandle) {
             Ok(_) => continue,
             Err(e) => {
                 if too_large(&e) {
-                    let _ = direct
-                        .send(text(WireError::new("too-large", "frames are limited to 4 KiB").to_json(None)))
-                        .await;
+                    let _ = direct.send(text(error_text(None, ErrorCode::TooLarge))).await;
                     let _ = direct.send(close(1009, "too large")).await;
                 }
                 break;
             }
         };
-        if direct.send(text(answer)).await.is_err() {
+        let mut sent = true;
+        for a in answer {
+            sent = sent && direct.send(text(a)).await.is_ok();
+        }
+        if !sent {
             break;
         }
     }
     table.leave(conn, going_away).await;
     drop(direct);
+    if lingering {
+        linger(stream).await;
+    }
     // Let the writer flush a last error or close frame, then stop it.
     let _ = tokio::time::timeout(Duration::from_secs(1), writer).await;
 }
 
-/// Decodes one message and returns the answer to send.
-async fn answer(table: &TableHandle, conn: u64, t: &str) -> String {
-    match decode(t) {
-        Ok(ClientMsg::Ping) => json!({"t": "pong"}).to_string(),
-        Ok(ClientMsg::Hello { .. }) => WireError::new("bad-field", "hello was already said").to_json(None),
-        Ok(ClientMsg::Intent { id, intent }) => match table.intent(conn, intent).await {
-            Ok(Reply::Ack { v }) => json!({"t": "ack", "id": id, "v": v}).to_string(),
-            Ok(Reply::Hint { mv }) => json!({"t": "hint", "id": id, "move": mv}).to_string(),
-            Err(e) => e.to_json(Some(id)),
+/// Decodes one message and returns the answers to send (one, or the events of a `sync`).
+async fn answer(table: &TableHandle, conn: u64, t: &str) -> Vec<String> {
+    let one = match decode(t) {
+        Ok(ClientMsg::Ping) => ServerMsg::Pong.to_json(),
+        Ok(ClientMsg::Hello { .. }) => {
+            error_text(None, WireError::with_message(ErrorCode::BadField, "hello was already said"))
+        }
+        Ok(ClientMsg::Sync { since }) => match table.sync(since).await {
+            Ok(msgs) => return msgs.iter().map(|m| m.to_string()).collect(),
+            Err(_) => error_text(None, crate::table::TableError::Gone.into_wire()),
         },
-        Err((id, e)) => e.to_json(id),
-    }
+        Ok(ClientMsg::Intent { id, intent }) => match table.intent(conn, intent).await {
+            Ok(Reply::Ack { v }) => ServerMsg::Ack { id, v }.to_json(),
+            Ok(Reply::Hint { mv }) => ServerMsg::Hint { id, mv }.to_json(),
+            Err(e) => error_text(Some(id), e),
+        },
+        Err((id, e)) => error_text(id, e),
+    };
+    vec![one]
 }
 
 async fn write_loop(
-    mut sink: futures_util::stream::SplitSink<WebSocket, Message>,
+    mut sink: SplitSink<WebSocket, Message>,
     mut events: broadcast::Receiver<Arc<str>>,
     mut direct: mpsc::Receiver<Message>,
     table: TableHandle,
@@ -196,6 +258,8 @@ async fn write_loop(
     ping.tick().await;
     loop {
         let out = tokio::select! {
+            // Events first: an intent's events were broadcast before its answer was queued.
+            biased;
             ev = events.recv() => match ev {
                 Ok(m) => text(m.to_string()),
                 // Too slow to keep up: skip ahead to the full state.
@@ -203,7 +267,7 @@ async fn write_loop(
                     Ok(s) => text(s.to_string()),
                     Err(_) => break,
                 },
-                Err(broadcast::error::RecvError::Closed) => break,
+                Err(broadcast::error::RecvError::Closed) => close(close_code::RECONNECT, "reconnect"),
             },
             m = direct.recv() => match m {
                 Some(m) => m,

@@ -48,7 +48,7 @@ async fn a_table_page_names_its_game_and_reserves_its_board() {
     let (status, _, page) = get(&s, &format!("/en/g/{musashi}")).await;
     assert_eq!(status, 200);
     assert!(page.contains("<div class=\"play\" id=\"play\" data-game=\"musashi\">"));
-    assert!(page.contains("style=\"--board-ratio: 544 / 544\""), "the 25-point board");
+    assert!(page.contains("style=\"--board-ratio: 560 / 560\""), "the 25-point board");
     assert!(page.contains("<meta property=\"og:title\" content=\"A game of Juroku Musashi: take a seat or watch\">"));
     assert!(page.contains("content=\"https://qdan.example/static/share/musashi.png?v="));
     assert!(page.contains(&format!("<meta property=\"og:url\" content=\"https://qdan.example/en/g/{musashi}\">")));
@@ -68,7 +68,7 @@ async fn a_table_page_names_its_game_and_reserves_its_board() {
 async fn the_lesson_page_carries_the_lesson_the_api_serves() {
     let s = TestServer::start().await;
     for (game, steps, title, ratio) in
-        [("musashi", 8, "Moving the Parent", "744 / 544"), ("dots", 5, "Drawing a line", "400 / 400")]
+        [("musashi", 8, "Moving the Parent", "760 / 560"), ("dots", 5, "Drawing a line", "400 / 400")]
     {
         let api: Value = s.http.get(s.url(&format!("/api/lesson/{game}"))).send().await.unwrap().json().await.unwrap();
         assert_eq!(api["steps"].as_array().unwrap().len(), steps, "{game}");

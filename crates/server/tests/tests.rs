@@ -18,6 +18,8 @@ mod security;
 mod store;
 // The lesson on the board: every step solvable, hints for wrong moves, errors for bad input.
 mod lesson;
+// Invite codes as typed, links to no group, default names, leaderboard tags (issue 16).
+mod invite;
 // The pages' side of the server: public URL, a table's game and board, lessons, static files.
 mod pages;
 // (SIGKILL of the real binary: crates/qdan/tests/crash.rs.)

@@ -7,5 +7,6 @@ async fn main() -> std::io::Result<()> {
     let listener = tokio::net::TcpListener::bind(&addr).await?;
     let public_url = site::PublicUrl::from_addr(listener.local_addr()?);
     println!("pages on {public_url}/");
-    axum::serve(listener, site::router(site::Settings::standalone(public_url))).await
+    let settings = site::SiteSettings { public_url, ..site::SiteSettings::example() };
+    axum::serve(listener, site::router(settings, std::sync::Arc::new(site::NoBackend))).await
 }

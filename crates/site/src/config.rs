@@ -79,21 +79,25 @@ pub struct BoardShape {
 
 impl BoardShape {
     /// The shape of the board a game under `options` is played on: the same arithmetic as
-    /// `viewBox()` in `web/musashi/render.js` (72-unit margins, 100 between points, 5 rows) and
+    /// `viewBox()` in `web/musashi/render.js` (80-unit margins, 100 between points, 5 rows) and
     /// `web/dots/render.js` (50-unit margins, 100 per box). A test checks it against the
     /// diagrams those files draw.
     pub fn of(options: &AnyOptions) -> BoardShape {
+        const MUSASHI_MARGIN: u32 = 80;
+        const DOTS_MARGIN: u32 = 50;
+        const STEP: u32 = 100;
         match options {
             AnyOptions::Musashi(o) => {
                 let columns = match o.board {
                     musashi::BoardKind::Setchin33 => 7,
                     musashi::BoardKind::Square25 => 5,
                 };
-                BoardShape { width: 2 * 72 + (columns - 1) * 100, height: 2 * 72 + 4 * 100 }
+                BoardShape { width: 2 * MUSASHI_MARGIN + (columns - 1) * STEP, height: 2 * MUSASHI_MARGIN + 4 * STEP }
             }
-            AnyOptions::Dots(o) => {
-                BoardShape { width: 100 + 100 * u32::from(o.size.w), height: 100 + 100 * u32::from(o.size.h) }
-            }
+            AnyOptions::Dots(o) => BoardShape {
+                width: 2 * DOTS_MARGIN + STEP * u32::from(o.size.w),
+                height: 2 * DOTS_MARGIN + STEP * u32::from(o.size.h),
+            },
         }
     }
 }
@@ -128,6 +132,11 @@ pub struct LessonFacts {
 /// One line of a game's leaderboard, best first.
 #[derive(Clone, Debug, PartialEq)]
 pub struct LeaderRow {
+    /// The player's id (public: the leaderboard API shows it too), so the client can mark the
+    /// device's own row.
+    pub player_id: String,
+    /// The player's short public tag, shown after a name two players share.
+    pub tag: String,
     pub name: String,
     pub rating: f64,
     pub games: i64,
@@ -165,26 +174,6 @@ impl Backend for NoBackend {
 
     fn leaderboard(&self, _game: GameKind) -> BoxFuture<'_, Option<Vec<LeaderRow>>> {
         Box::pin(async { None })
-    }
-}
-
-/// Everything the site's router is built from.
-#[derive(Clone)]
-pub struct Settings {
-    pub public_url: PublicUrl,
-    pub backend: Arc<dyn Backend>,
-}
-
-impl fmt::Debug for Settings {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_struct("Settings").field("public_url", &self.public_url).finish_non_exhaustive()
-    }
-}
-
-impl Settings {
-    /// Settings for `public_url` with no backend (the site crate's own tests, static previews).
-    pub fn standalone(public_url: PublicUrl) -> Settings {
-        Settings { public_url, backend: Arc::new(NoBackend) }
     }
 }
 

@@ -11,8 +11,9 @@ use rules::GameKind;
 
 use crate::SiteState;
 use crate::assets;
+use crate::html::esc;
 use crate::i18n::Lang;
-use crate::pages::{Page, esc};
+use crate::pages::Page;
 
 /// The pages a crawler may index, in every locale.
 pub fn public_pages() -> Vec<Page> {

@@ -6,9 +6,10 @@
 use rules::GameKind;
 
 use crate::config::PublicUrl;
+use crate::html::{esc, game_name_id};
 use crate::i18n::{Arg, Lang, Messages};
 use crate::modules::{self, ENTRY};
-use crate::pages::{Extras, Page, esc, game_name_id};
+use crate::pages::{Extras, Page};
 use crate::{assets, rules_page};
 
 /// The module `app.js` imports for each kind of page (see its `start()`).
@@ -19,20 +20,22 @@ pub fn page_module(page: &Page) -> Option<&'static str> {
         Page::Rules(_) => Some("rules.js"),
         Page::Group(_) => Some("play.js"),
         Page::Leaderboard => Some("leaderboard.js"),
-        Page::NotFound => None,
+        Page::NotFound | Page::GroupMissing => Some("home.js"),
     }
 }
 
 /// The modules to preload: everything the page's code imports, directly or not, apart from the
 /// entry itself (its `<script>` loads it). A table whose game is known also gets that game's
-/// board module, which it needs whether it is imported statically or on demand.
+/// board and rules modules, which the play page imports on demand.
 pub fn preloads(page: &Page, extras: &Extras) -> Vec<String> {
     let mut roots = vec![ENTRY];
     roots.extend(page_module(page));
-    let board;
+    // `play/games.js` loads these on demand for the table's own game.
+    let game_parts;
     if let (Page::Group(_), Some(t)) = (page, extras.table) {
-        board = format!("{}/index.js", t.game().as_str());
-        roots.push(&board);
+        let g = t.game().as_str();
+        game_parts = [format!("{g}/index.js"), format!("table/{g}.js")];
+        roots.extend(game_parts.iter().map(String::as_str));
     }
     modules::closure(&roots).into_iter().filter(|m| m != ENTRY).collect()
 }
@@ -66,7 +69,7 @@ fn og_locale(lang: Lang) -> &'static str {
 pub fn description(m: &Messages, page: &Page, extras: &Extras) -> String {
     let game = |g: GameKind| Arg::Str(m.t(game_name_id(g)));
     match page {
-        Page::Home | Page::NotFound => m.t("site-description"),
+        Page::Home | Page::NotFound | Page::GroupMissing => m.t("site-description"),
         Page::Game(g) => m.t(match g {
             GameKind::Musashi => "game-musashi-summary",
             GameKind::Dots => "game-dots-summary",
@@ -101,7 +104,9 @@ pub fn render(m: &Messages, page: &Page, extras: &Extras, base: &PublicUrl, titl
     match page {
         // A table is a private invitation and a 404 is nothing: neither belongs in an index
         // (link previews still read their cards).
-        Page::Group(_) | Page::NotFound => out.push_str("<meta name=\"robots\" content=\"noindex\">\n"),
+        Page::Group(_) | Page::NotFound | Page::GroupMissing => {
+            out.push_str("<meta name=\"robots\" content=\"noindex\">\n")
+        }
         _ => {
             out.push_str(&format!("<link rel=\"canonical\" href=\"{url}\">\n"));
             for other in Lang::ALL {
@@ -112,8 +117,11 @@ pub fn render(m: &Messages, page: &Page, extras: &Extras, base: &PublicUrl, titl
         }
     }
     out.push_str(&format!(
-        "<link rel=\"icon\" href=\"/favicon.ico\" sizes=\"32x32\">\n<link rel=\"icon\" href=\"{}\" type=\"image/svg+xml\">\n<link rel=\"stylesheet\" href=\"{}\">\n",
+        "<link rel=\"icon\" href=\"/favicon.ico\" sizes=\"32x32\">\n<link rel=\"icon\" href=\"{}\" type=\"image/svg+xml\">\n\
+         <link rel=\"manifest\" href=\"/{l}/manifest.webmanifest\">\n<link rel=\"apple-touch-icon\" href=\"{}\">\n\
+         <link rel=\"stylesheet\" href=\"{}\">\n",
         assets::url("icon.svg"),
+        assets::url("icons/apple-touch-icon.png"),
         assets::url("style.css"),
     ));
     // The messages are fetched by `app.js` before anything is drawn: start at once. (A fetch

@@ -12,13 +12,16 @@
 //! | `/{lang}/games/{game}/rules` | the rules, site defaults, local rules, terms ([`rules_page`]) |
 //! | `/{lang}/g/{code}` | a group: invite link, seats, settings, and the game itself |
 //! | `/{lang}/leaderboard` | ratings per game |
+//! | `/{lang}/manifest.webmanifest` | the web app manifest ([`manifest`]) |
 //! | `/static/{*path}` | the client's files ([`assets`]: versioned URLs, compressed, cached) |
 //! | `/l10n/{lang}.ftl` | the client's messages of a locale, versioned and cached the same way |
 //! | `/robots.txt`, `/sitemap.xml`, `/favicon.ico` | for crawlers ([`crawl`]) |
 //!
-//! Every page is a function of the URL, the request's language headers and the router's
-//! [`Settings`]: the public base URL that absolute links are built from, and a [`Backend`]
-//! through which the game server names a table's game and board and hands over the lessons.
+//! Every page is a function of the URL, the request's language headers and what the server
+//! passes to [`router`]: its [`SiteSettings`] (what the pages print about how it runs, and the
+//! public base URL that absolute links are built from) and a [`Backend`] through which it names
+//! a table's game and board and hands over the lessons and leaderboards. Whether a group exists
+//! is the server's to know: it answers an invite link to no group with [`group_missing`].
 //! Pages carry their final layout: what the client draws later (boards, the table's panel) has
 //! its space reserved in the HTML, so nothing moves as the page fills in.
 
@@ -26,9 +29,12 @@ pub mod assets;
 pub mod config;
 pub mod crawl;
 mod head;
+mod html;
 pub mod i18n;
+pub mod manifest;
 pub mod modules;
 pub mod pages;
+pub mod rules_date;
 pub mod rules_page;
 
 use std::sync::Arc;
@@ -42,22 +48,51 @@ use rules::GameKind;
 use sha2::{Digest, Sha256};
 use tower_http::compression::CompressionLayer;
 
-pub use config::{Backend, BoardShape, LeaderRow, LessonFacts, NoBackend, PublicUrl, Settings, TableFacts};
+pub use config::{Backend, BoardShape, LeaderRow, LessonFacts, NoBackend, PublicUrl, TableFacts};
+pub use html::esc;
 use i18n::Lang;
 use pages::{Extras, Page};
 
 /// The cookie that remembers the language a visitor chose in the switcher.
 pub const LANG_COOKIE: &str = "qdan_lang";
 
-/// What every handler shares: the router's settings.
-#[derive(Clone, Debug)]
+/// What the pages say about how the server runs, and where the site is public: the server
+/// passes its effective settings, so a page always prints what the server does.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SiteSettings {
+    /// Seconds a seated player may be gone (network lost) before the CPU stands in.
+    pub away_grace_secs: u64,
+    /// The same for a page that was closed or reloaded.
+    pub reload_grace_secs: u64,
+    /// The turn time limits a host may choose (`None`: no limit), the default first.
+    pub turn_limits: Vec<Option<u32>>,
+    /// The site's public base URL: canonical links, hreflang alternates, the sitemap and share
+    /// cards are built from it.
+    pub public_url: PublicUrl,
+}
+
+impl SiteSettings {
+    /// Settings for tests of this crate (the server always passes its own).
+    pub fn example() -> SiteSettings {
+        SiteSettings {
+            away_grace_secs: 10,
+            reload_grace_secs: 2,
+            turn_limits: vec![None, Some(30), Some(60)],
+            public_url: "https://qdan.example".parse().expect("a valid URL"),
+        }
+    }
+}
+
+/// What every handler shares: the server's settings and its backend.
+#[derive(Clone)]
 pub struct SiteState {
-    pub settings: Arc<Settings>,
+    pub settings: Arc<SiteSettings>,
+    pub backend: Arc<dyn Backend>,
 }
 
 /// The page, static-file and crawler routes, merged into the server's router. Compresses the
 /// pages (brotli or gzip, by `Accept-Encoding`); static files come compressed already.
-pub fn router(settings: Settings) -> Router {
+pub fn router(settings: SiteSettings, backend: Arc<dyn Backend>) -> Router {
     assets::warm_in_background();
     Router::new()
         .route("/", get(root))
@@ -68,13 +103,14 @@ pub fn router(settings: Settings) -> Router {
         .route("/{lang}/games/{game}/rules", get(rules))
         .route("/{lang}/g/{code}", get(group))
         .route("/{lang}/leaderboard", get(leaderboard))
+        .route("/{lang}/manifest.webmanifest", get(manifest::serve))
         .route("/static/{*path}", get(assets::serve))
         .route("/l10n/{file}", get(i18n::serve_messages))
         .route("/robots.txt", get(crawl::robots))
         .route("/sitemap.xml", get(crawl::sitemap))
         .route("/favicon.ico", get(crawl::favicon))
         .layer(CompressionLayer::new().br(true).gzip(true))
-        .with_state(SiteState { settings: Arc::new(settings) })
+        .with_state(SiteState { settings: Arc::new(settings), backend })
 }
 
 /// The `Content-Security-Policy` the site's pages need: scripts from the site only, plus the
@@ -126,10 +162,10 @@ fn html(
     lang: Lang,
     page: &Page,
     extras: &Extras,
-    settings: &Settings,
+    settings: &SiteSettings,
     req: &HeaderMap,
 ) -> Response {
-    let body = pages::render(lang, page, extras, &settings.public_url);
+    let body = pages::render(lang, page, extras, settings);
     let tag =
         format!("\"{}\"", Sha256::digest(body.as_bytes())[..9].iter().map(|b| format!("{b:02x}")).collect::<String>());
     let mut h = HeaderMap::new();
@@ -147,6 +183,12 @@ fn html(
         return (StatusCode::NOT_MODIFIED, h).into_response();
     }
     (status, h, body).into_response()
+}
+
+/// The 404 page for an invite link whose group does not exist, in `lang`, with the games to
+/// start one of.
+pub fn group_missing(lang: Lang, settings: &SiteSettings) -> Response {
+    html(StatusCode::NOT_FOUND, lang, &Page::GroupMissing, &Extras::default(), settings, &HeaderMap::new())
 }
 
 fn not_found(s: &SiteState, headers: &HeaderMap) -> Response {
@@ -171,7 +213,7 @@ async fn game(State(s): State<SiteState>, Path((lang, game)): Path<(String, Stri
 
 async fn learn(State(s): State<SiteState>, Path((lang, game)): Path<(String, String)>, headers: HeaderMap) -> Response {
     let g = game.parse::<GameKind>().ok();
-    let extras = Extras { lesson: g.and_then(|g| s.settings.backend.lesson(g)), ..Extras::default() };
+    let extras = Extras { lesson: g.and_then(|g| s.backend.lesson(g)), ..Extras::default() };
     page_in(&s, &lang, &headers, g.map(Page::Learn), extras)
 }
 
@@ -189,7 +231,7 @@ async fn group(State(s): State<SiteState>, Path((lang, code)): Path<(String, Str
     if !plausible_code(&code) || Lang::from_code(&lang).is_none() {
         return page_in(&s, &lang, &headers, None, Extras::default());
     }
-    let extras = Extras { table: s.settings.backend.table(&code).await, ..Extras::default() };
+    let extras = Extras { table: s.backend.table(&code).await, ..Extras::default() };
     page_in(&s, &lang, &headers, Some(Page::Group(code)), extras)
 }
 
@@ -199,13 +241,15 @@ async fn leaderboard(State(s): State<SiteState>, Path(lang): Path<String>, heade
     }
     let mut boards = Vec::new();
     for g in GameKind::ALL {
-        if let Some(rows) = s.settings.backend.leaderboard(g).await {
+        if let Some(rows) = s.backend.leaderboard(g).await {
             boards.push((g, rows));
         }
     }
     page_in(&s, &lang, &headers, Some(Page::Leaderboard), Extras { leaderboard: boards, ..Extras::default() })
 }
 
+#[cfg(test)]
+mod glossary_tests;
 #[cfg(test)]
 mod tests;
 #[cfg(test)]

@@ -10,30 +10,11 @@ use std::sync::Arc;
 use rules::GameKind;
 use serde_json::json;
 
+use crate::SiteSettings;
 use crate::assets;
-use crate::config::{BoardShape, LeaderRow, LessonFacts, PublicUrl, TableFacts};
+use crate::config::{BoardShape, LeaderRow, LessonFacts, TableFacts};
+use crate::html::{esc, game_name_id, game_summary_id, script_json};
 use crate::i18n::{Arg, Lang, Messages, client_messages_url, messages};
-
-/// Escapes text for HTML element content and attribute values.
-pub fn esc(s: &str) -> String {
-    let mut out = String::with_capacity(s.len());
-    for c in s.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&#39;"),
-            c => out.push(c),
-        }
-    }
-    out
-}
-
-/// JSON that is safe inside a `<script>` element.
-fn script_json(v: &serde_json::Value) -> String {
-    v.to_string().replace('<', "\\u003c").replace('>', "\\u003e").replace('&', "\\u0026")
-}
 
 /// What a page knows beyond its URL, from the game server.
 #[derive(Clone, Debug, Default)]
@@ -56,13 +37,15 @@ pub enum Page {
     Group(String),
     Leaderboard,
     NotFound,
+    /// An invite link to no group: a 404 that offers to start a game.
+    GroupMissing,
 }
 
 impl Page {
     /// The path of this page after `/{lang}` (used by the language switcher).
     pub fn path(&self) -> String {
         match self {
-            Page::Home | Page::NotFound => "/".into(),
+            Page::Home | Page::NotFound | Page::GroupMissing => "/".into(),
             Page::Game(g) => format!("/games/{}", g.as_str()),
             Page::Learn(g) => format!("/games/{}/learn", g.as_str()),
             Page::Rules(g) => format!("/games/{}/rules", g.as_str()),
@@ -79,28 +62,14 @@ impl Page {
             Page::Rules(_) => "rules",
             Page::Group(_) => "group",
             Page::Leaderboard => "leaderboard",
-            Page::NotFound => "not-found",
+            Page::NotFound | Page::GroupMissing => "not-found",
         }
     }
 }
 
-/// The message id of a game's name.
-pub fn game_name_id(g: GameKind) -> &'static str {
-    match g {
-        GameKind::Musashi => "game-musashi",
-        GameKind::Dots => "game-dots",
-    }
-}
-
-fn game_summary_id(g: GameKind) -> &'static str {
-    match g {
-        GameKind::Musashi => "game-musashi-summary",
-        GameKind::Dots => "game-dots-summary",
-    }
-}
-
-/// Renders `page` in `lang` as a complete HTML document, with absolute links under `base`.
-pub fn render(lang: Lang, page: &Page, extras: &Extras, base: &PublicUrl) -> String {
+/// Renders `page` in `lang` as a complete HTML document, with absolute links under the
+/// settings' public URL.
+pub fn render(lang: Lang, page: &Page, extras: &Extras, settings: &SiteSettings) -> String {
     let m = messages(lang);
     let l = lang.code();
     let site = m.t("site-name");
@@ -111,15 +80,18 @@ pub fn render(lang: Lang, page: &Page, extras: &Extras, base: &PublicUrl) -> Str
             format!("{} · {site}", m.t_args("learn-title", &[("game", Arg::Str(m.t(game_name_id(*g))))])),
             learn(m, *g, extras.lesson.as_deref()),
         ),
-        Page::Rules(g) => (format!("{} · {site}", crate::rules_page::title(m, *g)), crate::rules_page::body(m, *g)),
+        Page::Rules(g) => {
+            (format!("{} · {site}", crate::rules_page::title(m, *g)), crate::rules_page::body(m, *g, settings))
+        }
         Page::Group(code) => (
             format!("{} · {site}", m.t_args("group-title", &[("code", Arg::Str(code.clone()))])),
             group(m, extras.table),
         ),
         Page::Leaderboard => (format!("{} · {site}", m.t("leaderboard-title")), leaderboard(m, &extras.leaderboard)),
         Page::NotFound => (format!("{} · {site}", m.t("not-found-title")), not_found(m)),
+        Page::GroupMissing => (format!("{} · {site}", m.t("group-missing-title")), group_missing(m)),
     };
-    let head = crate::head::render(m, page, extras, base, &title);
+    let head = crate::head::render(m, page, extras, &settings.public_url, &title);
     let path = page.path();
     let mut switcher = String::new();
     for other in Lang::ALL {
@@ -200,6 +172,17 @@ fn reserve(shape: BoardShape) -> String {
 }
 
 fn home(m: &Messages) -> String {
+    format!(
+        r#"<section class="hero"><h1>{h}</h1><p>{intro}</p></section>
+{cards}"#,
+        h = esc(&m.t("home-heading")),
+        intro = esc(&m.t("home-intro")),
+        cards = game_cards(m),
+    )
+}
+
+/// A card per game: its picture, name, summary and a button to its page.
+fn game_cards(m: &Messages) -> String {
     let l = m.lang.code();
     let mut cards = String::new();
     for g in GameKind::ALL {
@@ -212,12 +195,7 @@ fn home(m: &Messages) -> String {
             play = esc(&m.t("home-play")),
         ));
     }
-    format!(
-        r#"<section class="hero"><h1>{h}</h1><p>{intro}</p></section>
-<ul class="cards">{cards}</ul>"#,
-        h = esc(&m.t("home-heading")),
-        intro = esc(&m.t("home-intro")),
-    )
+    format!(r#"<ul class="cards">{cards}</ul>"#)
 }
 
 fn game(m: &Messages, g: GameKind) -> String {
@@ -321,6 +299,33 @@ fn group(m: &Messages, table: Option<TableFacts>) -> String {
     )
 }
 
+/// A leaderboard's rows: place, name (with the player's tag when two share the name), rating,
+/// games; each row names its player for the client to mark the device's own.
+fn leader_rows(m: &Messages, rows: &[LeaderRow]) -> String {
+    let mut names = std::collections::HashMap::new();
+    for r in rows {
+        *names.entry(r.name.as_str()).or_insert(0) += 1;
+    }
+    let mut out = String::new();
+    for (i, r) in rows.iter().enumerate() {
+        let tag = if names[r.name.as_str()] > 1 {
+            format!(r#"<span class="player-tag" title="{}">#{}</span>"#, esc(&m.t("leaderboard-tag")), esc(&r.tag))
+        } else {
+            String::new()
+        };
+        out.push_str(&format!(
+            r#"<tr data-player="{tag_attr}" data-player-id="{id}"><td>{place}</td><td class="name">{name}{tag}</td><td>{rating}</td><td>{games}</td></tr>"#,
+            tag_attr = esc(&r.tag),
+            id = esc(&r.player_id),
+            place = i + 1,
+            name = esc(&r.name),
+            rating = r.rating.round(),
+            games = r.games,
+        ));
+    }
+    out
+}
+
 /// The leaderboard: the rows the store gave, or a placeholder the client fills
 /// (`web/leaderboard.js` leaves tables marked `data-filled` alone).
 fn leaderboard(m: &Messages, boards: &[(GameKind, Vec<LeaderRow>)]) -> String {
@@ -331,21 +336,7 @@ fn leaderboard(m: &Messages, boards: &[(GameKind, Vec<LeaderRow>)]) -> String {
                 " data-filled",
                 format!(r#"<tr><td colspan="4" class="muted">{}</td></tr>"#, esc(&m.t("leaderboard-empty"))),
             ),
-            Some((_, rows)) => (
-                " data-filled",
-                rows.iter()
-                    .enumerate()
-                    .map(|(i, r)| {
-                        format!(
-                            r#"<tr><td>{}</td><td class="name">{}</td><td>{}</td><td>{}</td></tr>"#,
-                            i + 1,
-                            esc(&r.name),
-                            r.rating.round(),
-                            r.games
-                        )
-                    })
-                    .collect(),
-            ),
+            Some((_, rows)) => (" data-filled", leader_rows(m, rows)),
             None => ("", format!(r#"<tr><td colspan="4" class="muted">{}</td></tr>"#, esc(&m.t("group-loading")))),
         };
         sections.push_str(&format!(
@@ -372,5 +363,15 @@ fn not_found(m: &Messages) -> String {
         p = esc(&m.t("not-found-text")),
         l = m.lang.code(),
         home = esc(&m.t("nav-games")),
+    )
+}
+
+fn group_missing(m: &Messages) -> String {
+    format!(
+        r#"<section class="hero missing-group"><h1>{h}</h1><p>{p}</p></section>
+{cards}"#,
+        h = esc(&m.t("group-missing-title")),
+        p = esc(&m.t("group-missing-text")),
+        cards = game_cards(m),
     )
 }

@@ -3,8 +3,8 @@
 //! the date of the last change.
 //!
 //! The two tables are printed from the data the server enforces: the local rules from
-//! [`rules::option_specs`] (every option, its choices, its default and whether a group may change
-//! it) and the turn time limits from [`rules::TURN_LIMITS`], so the page cannot disagree with the
+//! [`wire::option_specs`] (every option, its choices, its default and whether a group may change
+//! it) and the turn time limits from the server's settings ([`SiteSettings`]), so the page cannot disagree with the
 //! game. Only the words around them come from `locales/<lang>/rules-*.ftl`. Each section has a
 //! stable id (`#setup`, `#play`, `#winning`, `#defaults`, `#local-rules`, `#terms`, `#faq`).
 //!
@@ -12,29 +12,18 @@
 //! (`scripts/diagrams.mjs`), inlined so that `web/style.css` colours them like the play board and
 //! the page needs no JavaScript to show them.
 
-use rules::{GameKind, OptionSpec, TURN_LIMITS, option_specs};
+use rules::GameKind;
 use serde_json::Value;
+use wire::{OptionSpec, option_specs};
 
+use crate::SiteSettings;
 use crate::assets::Web;
+use crate::html::{esc, game_name_id};
 use crate::i18n::{Arg, Messages};
-use crate::pages::{esc, game_name_id};
+use crate::rules_date::updated_date;
 
 /// The ids of the page's sections, in order.
 pub const SECTIONS: [&str; 7] = ["setup", "play", "winning", "defaults", "local-rules", "terms", "faq"];
-
-/// Seconds a seated player may be gone (network lost) before the CPU stands in: the server's
-/// default `Config::away_grace` is built from this, so the page and the server agree.
-pub const AWAY_GRACE_SECS: u64 = 10;
-/// The same for a page that was closed or reloaded (the default `Config::reload_grace`).
-pub const RELOAD_GRACE_SECS: u64 = 2;
-
-/// When the text of each game's rules last changed.
-fn updated(g: GameKind) -> &'static str {
-    match g {
-        GameKind::Musashi => "2026-11-30",
-        GameKind::Dots => "2026-11-30",
-    }
-}
 
 /// The diagrams of each game: file under `web/diagrams/` and caption message.
 fn figures(g: GameKind) -> &'static [(&'static str, &'static str)] {
@@ -92,7 +81,7 @@ pub fn value_label(m: &Messages, g: GameKind, id: &str, v: &Value) -> String {
 /// One row of the local-rules table.
 fn option_row(m: &Messages, g: GameKind, spec: &OptionSpec) -> String {
     let gid = g.as_str();
-    let id = spec.id;
+    let id = spec.id.as_str();
     let others: Vec<String> =
         spec.values.iter().filter(|v| **v != spec.default).map(|v| value_label(m, g, id, v)).collect();
     let changeable = if spec.changeable { "rules-changeable-yes" } else { "rules-changeable-no" };
@@ -111,10 +100,10 @@ fn option_row(m: &Messages, g: GameKind, spec: &OptionSpec) -> String {
 }
 
 /// The turn time limits as words: the default first, then what the host may choose.
-fn turn_limit_text(m: &Messages) -> String {
+fn turn_limit_text(m: &Messages, limits: &[Option<u32>]) -> String {
     let choices: Vec<String> =
-        TURN_LIMITS.iter().flatten().map(|s| m.t_args("rules-seconds", &[("seconds", Arg::Num(*s as f64))])).collect();
-    let default = match TURN_LIMITS[0] {
+        limits.iter().flatten().map(|s| m.t_args("rules-seconds", &[("seconds", Arg::Num(*s as f64))])).collect();
+    let default = match limits.first().copied().flatten() {
         None => m.t("rules-turn-none"),
         Some(s) => m.t_args("rules-seconds", &[("seconds", Arg::Num(s as f64))]),
     };
@@ -141,7 +130,7 @@ fn figures_in(m: &Messages, g: GameKind, section: &str) -> String {
 }
 
 /// The body of the rules page of `g`.
-pub fn body(m: &Messages, g: GameKind) -> String {
+pub fn body(m: &Messages, g: GameKind, settings: &SiteSettings) -> String {
     let l = m.lang.code();
     let gid = g.as_str();
     let p = |s: &str| format!("rules-{gid}-{s}");
@@ -151,12 +140,15 @@ pub fn body(m: &Messages, g: GameKind) -> String {
 
     let defaults_rows = [
         ("rules-row-players", m.t("rules-row-players-value")),
-        ("rules-row-turn", turn_limit_text(m)),
+        ("rules-row-turn", turn_limit_text(m, &settings.turn_limits)),
         (
             "rules-row-leave",
             m.t_args(
                 "rules-row-leave-value",
-                &[("away", Arg::Num(AWAY_GRACE_SECS as f64)), ("reload", Arg::Num(RELOAD_GRACE_SECS as f64))],
+                &[
+                    ("away", Arg::Num(settings.away_grace_secs as f64)),
+                    ("reload", Arg::Num(settings.reload_grace_secs as f64)),
+                ],
             ),
         ),
         ("rules-row-draws", m.t("rules-row-draws-value")),
@@ -239,7 +231,7 @@ pub fn body(m: &Messages, g: GameKind) -> String {
         h_faq = esc(&m.t("rules-h-faq")),
         play_btn = esc(&m.t("rules-play")),
         friend_btn = esc(&m.t("rules-friend")),
-        updated = esc(&m.t_args("rules-updated", &[("date", Arg::Str(updated(g).into()))])),
+        updated = esc(&m.t_args("rules-updated", &[("date", Arg::Str(updated_date(m, g)))])),
     )
 }
 
@@ -253,7 +245,7 @@ mod tests {
     use crate::i18n::{Lang, messages};
 
     async fn get(uri: &str) -> (StatusCode, String) {
-        let res = crate::router(crate::tests::test_settings())
+        let res = crate::tests::test_router()
             .oneshot(Request::builder().uri(uri).body(Body::empty()).unwrap())
             .await
             .unwrap();
@@ -341,7 +333,7 @@ mod tests {
                     "id=\"btn-rules-friend\" href=\"/{l}/games/{gid}\">{}<",
                     esc(&m.t("rules-friend"))
                 )));
-                assert!(body.contains(updated(g)));
+                assert!(body.contains(&esc(&updated_date(m, g))), "{l} {gid}: the date");
                 // Lists have items, terms and questions are there.
                 for (id, min) in [("setup", 1), ("play", 3), ("winning", 3)] {
                     let s = between(&body, &format!("<section id=\"{id}\">"), "</section>");
@@ -375,11 +367,11 @@ mod tests {
                     // Name, explanation (with the other choices), default, changeable.
                     assert_eq!(cells.len(), 4, "{lang:?} {}: {cells:?}", spec.id);
                     assert_eq!(unesc(&cells[0]), m.t(&format!("{}-opt-{}", g.as_str(), spec.id)));
-                    assert_eq!(unesc(&cells[2]), value_label(m, g, spec.id, &spec.default));
+                    assert_eq!(unesc(&cells[2]), value_label(m, g, &spec.id, &spec.default));
                     let yes_no = if spec.changeable { "rules-changeable-yes" } else { "rules-changeable-no" };
                     assert_eq!(unesc(&cells[3]), m.t(yes_no));
                     for v in spec.values.iter().filter(|v| **v != spec.default) {
-                        assert!(unesc(&cells[1]).contains(&value_label(m, g, spec.id, v)), "{} lacks {v}", spec.id);
+                        assert!(unesc(&cells[1]).contains(&value_label(m, g, &spec.id, v)), "{} lacks {v}", spec.id);
                     }
                 }
                 // The buttons open a group with exactly these defaults.
@@ -387,7 +379,7 @@ mod tests {
                 let want: serde_json::Map<String, Value> =
                     specs.iter().map(|s| (s.id.to_string(), s.default.clone())).collect();
                 assert_eq!(opts, Value::Object(want));
-                assert!(rules::parse_options(g, &opts).is_ok());
+                assert!(wire::parse_options(g, &opts).is_ok());
             }
         }
     }
@@ -401,12 +393,14 @@ mod tests {
             let keys: Vec<String> = table.iter().map(|(tag, _)| attr(tag, "data-row")).collect();
             assert_eq!(keys, ["players", "turn", "leave", "draws", "source"]);
             let turn = unesc(&table[1].1[1]);
-            for s in TURN_LIMITS.iter().flatten() {
+            let settings = SiteSettings::example();
+            for s in settings.turn_limits.iter().flatten() {
                 assert!(turn.contains(&m.t_args("rules-seconds", &[("seconds", Arg::Num(*s as f64))])), "{turn}");
             }
             assert!(turn.contains(&m.t("rules-turn-none")));
             let leave = unesc(&table[2].1[1]);
-            assert!(leave.contains(&AWAY_GRACE_SECS.to_string()) && leave.contains(&RELOAD_GRACE_SECS.to_string()));
+            assert!(leave.contains(&settings.away_grace_secs.to_string()));
+            assert!(leave.contains(&settings.reload_grace_secs.to_string()));
             assert!(unesc(&table[3].1[1]).contains("Glicko-2"));
         }
     }

@@ -151,6 +151,7 @@ fn is_numeric(v: &str) -> bool {
             | "wait"
             | "boxes"
             | "plies"
+            | "month"
     )
 }
 
@@ -204,8 +205,27 @@ impl Backend for TestBackend {
         Box::pin(async move {
             Some(match game {
                 GameKind::Dots => vec![
-                    LeaderRow { name: "<b>Ana</b>".into(), rating: 1612.4, games: 3 },
-                    LeaderRow { name: "Ben".into(), rating: 1387.6, games: 3 },
+                    LeaderRow {
+                        player_id: "p-1".into(),
+                        tag: "K3J9".into(),
+                        name: "<b>Ana</b>".into(),
+                        rating: 1612.4,
+                        games: 3,
+                    },
+                    LeaderRow {
+                        player_id: "p-2".into(),
+                        tag: "ZZ01".into(),
+                        name: "Ben".into(),
+                        rating: 1387.6,
+                        games: 3,
+                    },
+                    LeaderRow {
+                        player_id: "p-3".into(),
+                        tag: "Q7RT".into(),
+                        name: "Ben".into(),
+                        rating: 1300.0,
+                        games: 1,
+                    },
                 ],
                 GameKind::Musashi => vec![],
             })
@@ -213,8 +233,9 @@ impl Backend for TestBackend {
     }
 }
 
-pub(crate) fn test_settings() -> Settings {
-    Settings { public_url: "https://qdan.example".parse().unwrap(), backend: Arc::new(TestBackend) }
+/// The router the tests ask: example settings (public at `https://qdan.example`) over [`TestBackend`].
+pub(crate) fn test_router() -> Router {
+    router(SiteSettings::example(), Arc::new(TestBackend))
 }
 
 pub(crate) async fn get_page(
@@ -225,7 +246,7 @@ pub(crate) async fn get_page(
     for (k, v) in headers {
         req = req.header(k, *v);
     }
-    let res = router(test_settings()).oneshot(req.body(Body::empty()).unwrap()).await.unwrap();
+    let res = test_router().oneshot(req.body(Body::empty()).unwrap()).await.unwrap();
     let status = res.status();
     let h = res.headers().clone();
     let body = to_bytes(res.into_body(), 1 << 22).await.unwrap();
@@ -315,7 +336,7 @@ fn page_data_is_script_safe() {
         Lang::En,
         &Page::Group("ABCD1234EFGH".into()),
         &pages::Extras::default(),
-        &"https://qdan.example".parse().unwrap(),
+        &SiteSettings::example(),
     );
     let data = html.split("<script id=\"qdan-data\" type=\"application/json\">").nth(1).unwrap();
     let data = data.split("</script>").next().unwrap();
@@ -323,5 +344,5 @@ fn page_data_is_script_safe() {
     assert_eq!(v["code"], "ABCD1234EFGH");
     assert_eq!(v["page"], "group");
     assert_eq!(v["messages"], crate::i18n::client_messages_url(Lang::En));
-    assert_eq!(pages::esc("<a href=\"x\">&'"), "&lt;a href=&quot;x&quot;&gt;&amp;&#39;");
+    assert_eq!(esc("<a href=\"x\">&'"), "&lt;a href=&quot;x&quot;&gt;&amp;&#39;");
 }

@@ -118,7 +118,7 @@ async fn every_public_page_has_absolute_alternates_a_canonical_and_its_own_descr
             assert_eq!(meta(&html, "og:url").unwrap(), format!("{BASE}/{l}{path}"));
         }
         // The home page keeps the site's description; every other page has its own.
-        assert!(descriptions.contains(&crate::pages::esc(&m.t("site-description"))));
+        assert!(descriptions.contains(&crate::esc(&m.t("site-description"))));
     }
 }
 
@@ -132,7 +132,7 @@ async fn share_cards_show_the_game_and_its_board() {
     ] {
         let (_, _, html) = get_page(path, &[]).await;
         assert_eq!(meta(&html, "og:image").unwrap(), format!("{BASE}{}", assets::url(png)), "{path}");
-        assert_eq!(meta(&html, "og:image:alt").unwrap(), crate::pages::esc(&messages(Lang::De).t(alt)), "{path}");
+        assert_eq!(meta(&html, "og:image:alt").unwrap(), crate::esc(&messages(Lang::De).t(alt)), "{path}");
         assert_eq!(meta(&html, "og:locale"), Some("de_DE"));
         assert_eq!(meta(&html, "twitter:card"), Some("summary_large_image"));
         assert_eq!(meta(&html, "og:image:width"), Some("1200"));
@@ -194,7 +194,7 @@ async fn versioned_static_files_are_immutable_and_compressed() {
     for (enc, want) in
         [("br;q=1, gzip;q=1", Some("br")), ("gzip", Some("gzip")), ("br;q=0, gzip", Some("gzip")), ("", None)]
     {
-        let res = crate::router(crate::tests::test_settings()).oneshot(req(enc)).await.unwrap();
+        let res = crate::tests::test_router().oneshot(req(enc)).await.unwrap();
         let got = res.headers().get(header::CONTENT_ENCODING).map(|v| v.to_str().unwrap().to_string());
         assert_eq!(got.as_deref(), want, "{enc}");
         let body = axum::body::to_bytes(res.into_body(), 1 << 22).await.unwrap();
@@ -292,7 +292,7 @@ async fn the_lesson_and_the_table_have_their_final_layout_in_the_html() {
     let (_, _, html) = get_page("/en/games/musashi/learn", &[]).await;
     assert!(html.contains("<p class=\"step-count\" id=\"lesson-count\">Step 1 of 9</p>"), "{html}");
     assert!(html.contains("<h2 id=\"lesson-step\">Moving the Parent</h2>"));
-    assert!(html.contains("id=\"board\" class=\"board musashi\" style=\"--board-ratio: 744 / 544\""));
+    assert!(html.contains("id=\"board\" class=\"board musashi\" style=\"--board-ratio: 760 / 560\""));
     let data = html
         .split("<script id=\"qdan-data\" type=\"application/json\">")
         .nth(1)
@@ -333,7 +333,7 @@ fn board_shapes_match_the_drawn_boards() {
     assert_eq!(shape(dots(3, 3)), view_box("diagrams/dots-home.svg"));
     assert_eq!(shape(dots(5, 4)), view_box("diagrams/dots-chain.svg"));
     let small = rules::musashi::Options { board: rules::musashi::BoardKind::Square25, ..Default::default() };
-    assert_eq!(shape(rules::AnyOptions::Musashi(small)), (544, 544));
+    assert_eq!(shape(rules::AnyOptions::Musashi(small)), (560, 560));
 }
 
 #[tokio::test]
@@ -341,16 +341,25 @@ async fn the_leaderboard_is_written_by_the_server() {
     let (_, _, html) = get_page("/en/leaderboard", &[]).await;
     let dots = html.split("<table data-game=\"dots\" data-filled>").nth(1).unwrap().split("</table>").next().unwrap();
     assert!(
-        dots.contains("<tr><td>1</td><td class=\"name\">&lt;b&gt;Ana&lt;/b&gt;</td><td>1612</td><td>3</td></tr>"),
+        dots.contains(
+            "<tr data-player=\"K3J9\" data-player-id=\"p-1\"><td>1</td><td class=\"name\">&lt;b&gt;Ana&lt;/b&gt;</td><td>1612</td><td>3</td></tr>"
+        ),
         "{dots}"
     );
-    assert!(dots.contains("<tr><td>2</td><td class=\"name\">Ben</td><td>1388</td><td>3</td></tr>"), "{dots}");
+    // Two players named Ben: each name is followed by its player's tag.
+    assert!(dots.contains("<td>2</td><td class=\"name\">Ben<span class=\"player-tag\" title=\""), "{dots}");
+    assert!(dots.contains(">#ZZ01</span></td><td>1388</td><td>3</td></tr>"), "{dots}");
+    assert!(dots.contains(">#Q7RT</span></td><td>1300</td><td>1</td></tr>"), "{dots}");
     let musashi =
         html.split("<table data-game=\"musashi\" data-filled>").nth(1).unwrap().split("</table>").next().unwrap();
     assert!(musashi.contains(&messages(Lang::En).t("leaderboard-empty").replace('"', "&quot;")), "{musashi}");
     // Without a store the tables wait for the client.
-    let html =
-        crate::pages::render(Lang::En, &crate::pages::Page::Leaderboard, &Default::default(), &BASE.parse().unwrap());
+    let html = crate::pages::render(
+        Lang::En,
+        &crate::pages::Page::Leaderboard,
+        &Default::default(),
+        &crate::SiteSettings::example(),
+    );
     assert!(html.contains("<table data-game=\"dots\"><thead>") && !html.contains("data-filled"));
 }
 

@@ -13,27 +13,45 @@ pub struct Args {
     /// Database URL: sqlite://FILE (created if missing) or postgres://...
     #[arg(long, env = "QDAN_DB", default_value = "sqlite://qdan.db")]
     db: String,
-    /// Seconds a dropped connection may stay away before the CPU plays for the seat.
-    #[arg(long, env = "QDAN_AWAY_GRACE", default_value_t = 10)]
-    away_grace: u64,
-    /// Least milliseconds the CPU opponent takes per move.
-    #[arg(long, env = "QDAN_CPU_DELAY_MS", default_value_t = 400)]
-    cpu_delay_ms: u64,
-    /// Seconds of the first wait after a declined undo request (it doubles each time).
-    #[arg(long, env = "QDAN_UNDO_WAIT", default_value_t = 10)]
-    undo_wait: u64,
+    /// Seconds a dropped connection may stay away before the CPU plays for the seat
+    /// [default: 10]. The rules pages print the value in force.
+    #[arg(long, env = "QDAN_AWAY_GRACE")]
+    away_grace: Option<u64>,
+    /// Least milliseconds the CPU opponent takes per move [default: 400].
+    #[arg(long, env = "QDAN_CPU_DELAY_MS")]
+    cpu_delay_ms: Option<u64>,
+    /// Seconds of the first wait after a declined undo request (it doubles each time)
+    /// [default: 10].
+    #[arg(long, env = "QDAN_UNDO_WAIT")]
+    undo_wait: Option<u64>,
+    /// How SQLite makes a move durable before it is acknowledged: `process` (WAL with
+    /// synchronous=NORMAL: survives the process being killed, not a power cut) or `power`
+    /// (synchronous=FULL: an fsync per commit, survives a power cut).
+    #[arg(long, env = "QDAN_DURABILITY", default_value = "process")]
+    durability: Durability,
     /// Folder for the Juroku Musashi tables (built in the background on first use), or `off`.
     #[arg(long, env = "QDAN_TABLES", default_value = "tablebases")]
     tables: String,
-    /// HTTP requests per second allowed per IP address (socket opens count too). Keep the
-    /// default on a public site; `qdan bench load` raises it for its own server child.
-    #[arg(long, env = "QDAN_HTTP_RATE", default_value_t = 20.0)]
-    http_rate: f64,
+    /// HTTP requests per second allowed per IP address (socket opens count too) [default: 20].
+    /// Keep the default on a public site; `qdan-bench load` raises it for its own server child.
+    #[arg(long, env = "QDAN_HTTP_RATE")]
+    http_rate: Option<f64>,
     /// Reverse proxies in front of the site, comma-separated addresses or networks
     /// (`127.0.0.1,10.0.0.0/8`): their forwarding header names the client for the per-IP
     /// limits. Leave empty when clients connect directly, or anyone could pick an address.
     #[arg(long, env = "QDAN_TRUSTED_PROXIES", default_value = "")]
     trusted_proxies: server::client_ip::TrustedProxies,
+    /// Join a cluster: the NATS server the nodes talk through (`nats://127.0.0.1:4222`).
+    /// Needs `--db postgres://...`, shared by every node. Without it this process serves alone.
+    #[arg(long, env = "QDAN_NATS")]
+    nats: Option<String>,
+    /// This node's name in the cluster (a random suffix is added per process).
+    #[arg(long, env = "QDAN_NODE", default_value = "node")]
+    node: String,
+    /// Milliseconds a table's lease lasts without renewal (renewed four times per lifetime).
+    /// After a node dies unseen, its tables wait at most this long for another node.
+    #[arg(long, env = "QDAN_LEASE_MS", default_value_t = 5000)]
+    lease_ms: u64,
     /// The header those proxies append the client to: `x-forwarded-for`, or `forwarded`
     /// (RFC 7239). Only this one is read; the other may come from the client.
     #[arg(long, env = "QDAN_PROXY_HEADER", default_value = "x-forwarded-for")]
@@ -44,21 +62,43 @@ pub struct Args {
     public_url: Option<server::PublicUrl>,
 }
 
+#[derive(clap::ValueEnum, Clone, Copy, Debug)]
+enum Durability {
+    Process,
+    Power,
+}
+
 pub fn run(a: Args) -> anyhow::Result<()> {
     tracing_subscriber::fmt()
         .with_env_filter(
             tracing_subscriber::EnvFilter::try_from_default_env().unwrap_or_else(|_| "info,sqlx=warn".into()),
         )
         .init();
-    let config = server::Config {
-        away_grace: Duration::from_secs(a.away_grace),
-        cpu_delay: Duration::from_millis(a.cpu_delay_ms),
-        undo_wait_base: Duration::from_secs(a.undo_wait),
-        http_rate: a.http_rate,
-        trusted_proxies: a.trusted_proxies.reading(a.proxy_header),
-        public_url: a.public_url.unwrap_or_else(|| server::PublicUrl::from_addr(a.addr)),
-        ..server::Config::default()
+    // Every setting not given keeps the server's default, so there is one default per setting.
+    let mut config = server::Config::default();
+    if let Some(s) = a.away_grace {
+        config.away_grace = Duration::from_secs(s);
+    }
+    if let Some(ms) = a.cpu_delay_ms {
+        config.cpu_delay = Duration::from_millis(ms);
+    }
+    if let Some(s) = a.undo_wait {
+        config.undo_wait_base = Duration::from_secs(s);
+    }
+    if let Some(r) = a.http_rate {
+        config.http_rate = r;
+    }
+    config.durability = match a.durability {
+        Durability::Process => server::store::Durability::Process,
+        Durability::Power => server::store::Durability::Power,
     };
+    config.trusted_proxies = a.trusted_proxies.reading(a.proxy_header);
+    config.public_url = a.public_url.unwrap_or_else(|| server::PublicUrl::from_addr(a.addr));
+    config.cluster = a.nats.map(|nats_url| server::cluster::ClusterConfig {
+        nats_url,
+        node: a.node,
+        lease_ttl: Duration::from_millis(a.lease_ms),
+    });
     if a.tables != "off" {
         // Until the tables are ready the CPU plays Musashi by search.
         drop(ai::musashi::prepare_tables(a.tables.into()));

@@ -1,18 +1,22 @@
 //! A live table: one tokio task (an actor) per group owns the authoritative game. Everything
 //! reaches it through a [`TableHandle`] (send an intent, subscribe to events), so the table
-//! could live on another node one day (DESIGN.md §7). A move is stored before it is
-//! acknowledged or broadcast.
+//! could live on another node (DESIGN.md §7). The rules of the table are a pure state machine
+//! ([`state::Table`]); the actor only adds the mailbox, timers, the store and the CPU.
+//! A change is stored before it is acknowledged or broadcast.
 
 mod actor;
-mod view;
+mod load;
+mod log;
+pub mod state;
 
 use std::sync::Arc;
 
 use tokio::sync::{broadcast, mpsc, oneshot};
+use wire::{Intent, WireError};
 
-pub use actor::{group_options, spawn};
+pub use actor::spawn;
+pub use state::TableError;
 
-use crate::protocol::{Intent, WireError};
 use crate::store::PlayerRow;
 
 /// What a connection gets when it joins a table.
@@ -27,7 +31,7 @@ pub struct Joined {
 }
 
 /// The answer to an intent.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
 pub enum Reply {
     /// Done; the table is now at version `v`.
     Ack { v: u64 },
@@ -36,16 +40,51 @@ pub enum Reply {
 }
 
 pub(crate) enum Cmd {
-    Join { conn: u64, player: PlayerRow, since: Option<u64>, reply: oneshot::Sender<Joined> },
-    Leave { conn: u64, going_away: bool },
-    Intent { conn: u64, intent: Intent, reply: oneshot::Sender<Result<Reply, WireError>> },
-    Snapshot { reply: oneshot::Sender<Arc<str>> },
-    Cpu { game_no: i64, ply: usize, mv: Option<String>, by: &'static str },
+    Join {
+        conn: u64,
+        player: Option<PlayerRow>,
+        since: Option<u64>,
+        reply: oneshot::Sender<Joined>,
+    },
+    Leave {
+        conn: u64,
+        going_away: bool,
+    },
+    Intent {
+        conn: u64,
+        intent: Intent,
+        reply: oneshot::Sender<Result<Reply, WireError>>,
+    },
+    Sync {
+        since: u64,
+        reply: oneshot::Sender<Vec<Arc<str>>>,
+    },
+    Snapshot {
+        reply: oneshot::Sender<Arc<str>>,
+    },
+    Cpu {
+        game_no: u32,
+        ply: usize,
+        by: wire::MoveSource,
+        mv: Option<String>,
+    },
+    /// Stop now: the node drains (the lease is released) or lost the lease.
+    Stop {
+        release: bool,
+        done: oneshot::Sender<()>,
+    },
 }
 
-/// The way to reach a live table.
+/// The way to reach a live table: its actor on this node, or its owner on another node.
 #[derive(Clone, Debug)]
-pub struct TableHandle {
+pub enum TableHandle {
+    Local(LocalTable),
+    Remote(Arc<crate::cluster::RemoteTable>),
+}
+
+/// A table whose actor runs on this node.
+#[derive(Clone, Debug)]
+pub struct LocalTable {
     pub(crate) tx: mpsc::Sender<Cmd>,
 }
 
@@ -56,33 +95,94 @@ pub struct Gone;
 
 impl TableHandle {
     pub fn is_alive(&self) -> bool {
+        match self {
+            TableHandle::Local(t) => t.is_alive(),
+            TableHandle::Remote(r) => r.is_alive(),
+        }
+    }
+
+    /// Joins as connection `conn` of `player` (`None`: watching without a device token),
+    /// resuming after version `since`.
+    pub async fn join(&self, conn: u64, player: Option<PlayerRow>, since: Option<u64>) -> Result<Joined, Gone> {
+        match self {
+            TableHandle::Local(t) => t.join(conn, player, since).await,
+            TableHandle::Remote(r) => r.join(conn, player, since).await,
+        }
+    }
+
+    /// Connection `conn` left; `going_away` when the client closed on purpose (tab closed).
+    pub async fn leave(&self, conn: u64, going_away: bool) {
+        match self {
+            TableHandle::Local(t) => t.leave(conn, going_away).await,
+            TableHandle::Remote(r) => r.leave(conn, going_away).await,
+        }
+    }
+
+    /// Sends an intent of connection `conn` and waits for its answer.
+    pub async fn intent(&self, conn: u64, intent: Intent) -> Result<Reply, WireError> {
+        match self {
+            TableHandle::Local(t) => t.intent(conn, intent).await,
+            TableHandle::Remote(r) => r.intent(conn, intent).await,
+        }
+    }
+
+    /// The events after `since`, or one `state` message.
+    pub async fn sync(&self, since: u64) -> Result<Vec<Arc<str>>, Gone> {
+        match self {
+            TableHandle::Local(t) => t.sync(since).await,
+            TableHandle::Remote(r) => r.sync(since).await,
+        }
+    }
+
+    /// The full current state, as a `state` message.
+    pub async fn snapshot(&self) -> Result<Arc<str>, Gone> {
+        match self {
+            TableHandle::Local(t) => t.snapshot().await,
+            TableHandle::Remote(r) => r.snapshot().await,
+        }
+    }
+}
+
+impl LocalTable {
+    pub fn is_alive(&self) -> bool {
         !self.tx.is_closed()
     }
 
-    /// Joins as connection `conn` of `player`, resuming after version `since`.
-    pub async fn join(&self, conn: u64, player: PlayerRow, since: Option<u64>) -> Result<Joined, Gone> {
+    pub async fn join(&self, conn: u64, player: Option<PlayerRow>, since: Option<u64>) -> Result<Joined, Gone> {
         let (reply, rx) = oneshot::channel();
         self.tx.send(Cmd::Join { conn, player, since, reply }).await.map_err(|_| Gone)?;
         rx.await.map_err(|_| Gone)
     }
 
-    /// Connection `conn` left; `going_away` when the client closed on purpose (tab closed).
     pub async fn leave(&self, conn: u64, going_away: bool) {
+        // A stopped table has nobody left to tell.
         let _ = self.tx.send(Cmd::Leave { conn, going_away }).await;
     }
 
-    /// Sends an intent of connection `conn` and waits for its answer.
     pub async fn intent(&self, conn: u64, intent: Intent) -> Result<Reply, WireError> {
         let (reply, rx) = oneshot::channel();
-        let gone = || WireError::new("internal", "the table restarted; send it again");
-        self.tx.send(Cmd::Intent { conn, intent, reply }).await.map_err(|_| gone())?;
-        rx.await.map_err(|_| gone())?
+        self.tx.send(Cmd::Intent { conn, intent, reply }).await.map_err(|_| TableError::Gone.into_wire())?;
+        rx.await.map_err(|_| TableError::Gone.into_wire())?
     }
 
-    /// The full current state, as a `state` message.
+    pub async fn sync(&self, since: u64) -> Result<Vec<Arc<str>>, Gone> {
+        let (reply, rx) = oneshot::channel();
+        self.tx.send(Cmd::Sync { since, reply }).await.map_err(|_| Gone)?;
+        rx.await.map_err(|_| Gone)
+    }
+
     pub async fn snapshot(&self) -> Result<Arc<str>, Gone> {
         let (reply, rx) = oneshot::channel();
         self.tx.send(Cmd::Snapshot { reply }).await.map_err(|_| Gone)?;
         rx.await.map_err(|_| Gone)
+    }
+
+    /// Stops the table (releasing its lease when `release`) and waits until it has.
+    pub async fn stop(&self, release: bool) {
+        let (done, rx) = oneshot::channel();
+        if self.tx.send(Cmd::Stop { release, done }).await.is_ok() {
+            // Dropped without an answer means it stopped anyway.
+            let _ = rx.await;
+        }
     }
 }

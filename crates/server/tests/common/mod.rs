@@ -11,6 +11,7 @@ use server::{AppState, Config, Store};
 use tokio::net::TcpStream;
 use tokio_tungstenite::tungstenite::Message;
 use tokio_tungstenite::{MaybeTlsStream, WebSocketStream, connect_async};
+use wire::{Mirror, ServerMsg};
 
 pub struct TestServer {
     pub addr: SocketAddr,
@@ -96,18 +97,21 @@ impl Drop for TestServer {
 pub struct Client {
     pub ws: WebSocketStream<MaybeTlsStream<TcpStream>>,
     pub welcome: Value,
-    /// The latest table seen.
+    /// The table as this client knows it: the last `state` with every event since applied to
+    /// it (a `wire::Mirror`), as JSON.
     pub table: Value,
     pub v: u64,
     /// Every event received, in order.
     pub events: Vec<Value>,
+    mirror: Option<Mirror>,
     next_id: u64,
 }
 
 impl Client {
     pub async fn connect(addr: SocketAddr, code: &str, token: &str, since: Option<u64>) -> Client {
         let (ws, _) = connect_async(format!("ws://{addr}/ws/{code}")).await.unwrap();
-        let mut c = Client { ws, welcome: Value::Null, table: Value::Null, v: 0, events: vec![], next_id: 1 };
+        let mut c =
+            Client { ws, welcome: Value::Null, table: Value::Null, v: 0, events: vec![], mirror: None, next_id: 1 };
         c.send(json!({"t": "hello", "token": token, "since": since})).await;
         let w = c.recv().await;
         assert_eq!(w["t"], "welcome", "{w}");
@@ -148,15 +152,38 @@ impl Client {
         }
     }
 
-    /// Keeps the latest table and version from an event or state.
+    /// The next message that is not an event or a state (those are applied on the way).
+    pub async fn next_answer(&mut self) -> Value {
+        loop {
+            let m = self.recv().await;
+            if m["t"] != "event" && m["t"] != "state" {
+                return m;
+            }
+            self.absorb(&m);
+        }
+    }
+
+    /// Keeps the table current: a state replaces it, an event is applied to it.
     fn absorb(&mut self, m: &Value) {
-        if m["t"] == "event" || m["t"] == "state" {
-            self.v = m["v"].as_u64().unwrap();
-            self.table = m["table"].clone();
-            if m["t"] == "event" {
+        if m["t"] != "event" && m["t"] != "state" {
+            return;
+        }
+        let msg: ServerMsg = serde_json::from_value(m.clone()).unwrap_or_else(|e| panic!("{m}: {e}"));
+        match msg {
+            ServerMsg::State { v, table } => self.mirror = Some(Mirror::new(v, *table).unwrap()),
+            ServerMsg::Event { v, event } => {
+                let mirror = self.mirror.as_mut().expect("a state before events");
+                if v <= mirror.v {
+                    return;
+                }
+                mirror.apply(v, &event).unwrap_or_else(|e| panic!("{m}: {e}"));
                 self.events.push(m.clone());
             }
+            _ => unreachable!(),
         }
+        let mirror = self.mirror.as_ref().expect("a table");
+        self.v = mirror.v;
+        self.table = serde_json::to_value(&mirror.table).unwrap();
     }
 
     /// Sends an intent and returns its answer (ack, error or hint), absorbing events meanwhile.

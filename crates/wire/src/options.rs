@@ -1,16 +1,17 @@
 //! The local rules of each game as data: id, allowed values, site default, and whether a group
-//! may change it. The server validates settings against it and the rules pages print their
-//! tables from it, so the page can never disagree with the game.
+//! may change it. Every way options arrive (a new group, the host's settings) is checked here,
+//! and the rules pages print their tables from the same data, so a page can never disagree
+//! with the game.
 
-use serde::Serialize;
-
-use crate::any::{AnyOptions, GameKind};
+use rules::{AnyOptions, GameKind};
+use serde::{Deserialize, Serialize};
+use serde_json::{Map, Value};
 
 /// One local rule.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct OptionSpec {
     /// The field name in the options JSON (`first`, `target`, ...).
-    pub id: &'static str,
+    pub id: String,
     /// Every value a group may choose, as JSON values.
     pub values: Vec<serde_json::Value>,
     /// The site default.
@@ -22,8 +23,8 @@ pub struct OptionSpec {
 /// The local rules of `kind`, in the order the rules pages list them.
 pub fn option_specs(kind: GameKind) -> Vec<OptionSpec> {
     let defaults = serde_json::to_value(AnyOptions::default_for(kind)).expect("options serialise");
-    let spec = |id: &'static str, values: Vec<serde_json::Value>| OptionSpec {
-        id,
+    let spec = |id: &str, values: Vec<serde_json::Value>| OptionSpec {
+        id: id.to_string(),
         default: defaults[id].clone(),
         values,
         changeable: true,
@@ -39,21 +40,18 @@ pub fn option_specs(kind: GameKind) -> Vec<OptionSpec> {
             spec("showDanger", vec![json!(true), json!(false)]),
         ],
         GameKind::Dots => vec![
-            spec("size", crate::dots::Size::ALL.iter().map(|s| json!(s.to_string())).collect()),
+            spec("size", rules::dots::Size::ALL.iter().map(|s| json!(s.to_string())).collect()),
             spec("swapFirst", vec![json!(true), json!(false)]),
         ],
     }
 }
-
-/// Turn time limits a host may choose, in seconds (`None`: no limit, the default).
-pub const TURN_LIMITS: [Option<u32>; 3] = [None, Some(30), Some(60)];
 
 /// Parses a group's options for `kind`, refusing values the group may not choose (such as the
 /// analysis-only target `none`).
 pub fn parse_options(kind: GameKind, value: &serde_json::Value) -> Result<AnyOptions, String> {
     let mut obj = value.as_object().cloned().ok_or("options must be an object")?;
     for spec in option_specs(kind) {
-        if let Some(v) = obj.get(spec.id)
+        if let Some(v) = obj.get(&spec.id)
             && !spec.values.contains(v)
         {
             return Err(format!("{} may not be {v}", spec.id));
@@ -61,6 +59,23 @@ pub fn parse_options(kind: GameKind, value: &serde_json::Value) -> Result<AnyOpt
     }
     obj.insert("game".into(), serde_json::Value::String(kind.as_str().into()));
     serde_json::from_value(serde_json::Value::Object(obj)).map_err(|e| e.to_string())
+}
+
+/// The options a group gets when it is created: the given ones over the site defaults.
+pub fn group_options(kind: GameKind, given: Option<&Value>) -> Result<AnyOptions, String> {
+    match given {
+        None | Some(Value::Null) => Ok(AnyOptions::default_for(kind)),
+        Some(v) => parse_options(kind, v),
+    }
+}
+
+/// `current` with the fields of `changes` changed (the host's settings for the next game).
+pub fn merge_options(current: AnyOptions, changes: &Map<String, Value>) -> Result<AnyOptions, String> {
+    let mut merged = serde_json::to_value(current).expect("options serialise");
+    let obj = merged.as_object_mut().expect("options are an object");
+    obj.remove("game");
+    obj.extend(changes.iter().map(|(k, v)| (k.clone(), v.clone())));
+    parse_options(current.kind(), &merged)
 }
 
 #[cfg(test)]
@@ -71,7 +86,7 @@ mod tests {
     #[test]
     fn defaults_are_the_seeds_defaults() {
         let m = option_specs(GameKind::Musashi);
-        let d: Vec<_> = m.iter().map(|s| (s.id, s.default.clone())).collect();
+        let d: Vec<_> = m.iter().map(|s| (s.id.as_str(), s.default.clone())).collect();
         assert_eq!(
             d,
             vec![
@@ -96,15 +111,25 @@ mod tests {
     fn parses_group_options() {
         let o = parse_options(GameKind::Musashi, &json!({"board": "25", "target": "6"})).unwrap();
         let AnyOptions::Musashi(o) = o else { panic!() };
-        assert_eq!(o.board, crate::musashi::BoardKind::Square25);
-        assert_eq!(o.target, crate::musashi::Target::SIX);
-        assert_eq!(o.limit, crate::musashi::Limit::HUNDRED);
+        assert_eq!(o.board, rules::musashi::BoardKind::Square25);
+        assert_eq!(o.target, rules::musashi::Target::SIX);
+        assert_eq!(o.limit, rules::musashi::Limit::HUNDRED);
         assert!(parse_options(GameKind::Musashi, &json!({"target": "none"})).is_err());
         assert!(parse_options(GameKind::Musashi, &json!({"limit": "7"})).is_err());
         assert!(parse_options(GameKind::Musashi, &json!({"colour": "red"})).is_err());
         assert!(parse_options(GameKind::Dots, &json!({"size": "6x6"})).is_err());
         assert!(parse_options(GameKind::Dots, &json!([])).is_err());
         let AnyOptions::Dots(d) = parse_options(GameKind::Dots, &json!({"size": "3x5"})).unwrap() else { panic!() };
-        assert_eq!(d.size, crate::dots::Size { w: 3, h: 5 });
+        assert_eq!(d.size, rules::dots::Size { w: 3, h: 5 });
+    }
+
+    #[test]
+    fn merges_the_hosts_changes() {
+        let base = AnyOptions::default_for(GameKind::Musashi);
+        let changes = json!({"board": "25"});
+        let AnyOptions::Musashi(o) = merge_options(base, changes.as_object().unwrap()).unwrap() else { panic!() };
+        assert_eq!(o.board, rules::musashi::BoardKind::Square25);
+        assert_eq!(o.target, rules::musashi::Target::TEN);
+        assert!(merge_options(base, json!({"board": "26"}).as_object().unwrap()).is_err());
     }
 }

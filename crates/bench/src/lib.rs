@@ -1,0 +1,5 @@
+//! This crate provides qdan's benchmarks that drive a real `qdan serve` from outside (the
+//! `qdan-bench` binary), kept out of the shipped `qdan` binary: [`load`], many games over
+//! WebSockets, optionally beside the boardgame.io peer.
+
+pub mod load;

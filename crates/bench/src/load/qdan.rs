@@ -1,0 +1,479 @@
+//! The load on qdan: games set up over HTTP and two sockets each, then played at a set rate.
+
+use std::net::{Ipv4Addr, SocketAddr};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use anyhow::{Context, bail};
+use futures_util::{SinkExt, StreamExt};
+use serde::Deserialize;
+use serde_json::json;
+use tokio::net::TcpSocket;
+use tokio_tungstenite::MaybeTlsStream;
+use tokio_tungstenite::tungstenite::Message;
+use tokio_tungstenite::tungstenite::protocol::WebSocketConfig;
+use wire::{ClientMsg, Event, Intent, Mirror, ServerMsg, Status};
+
+use super::proc::{CpuWindow, percentile, rss_mib};
+use super::{Args, Step};
+use testkit::{Api, Qdan, Ws};
+
+/// What every game task reports into.
+#[derive(Default)]
+struct Stats {
+    /// Round trips of acknowledged moves, in microseconds.
+    latencies: Mutex<Vec<u32>>,
+    sent: AtomicU64,
+    acked: AtomicU64,
+    errors: AtomicU64,
+    games_over: AtomicU64,
+    move_events: AtomicU64,
+    move_event_bytes: AtomicU64,
+    first_error: Mutex<Option<String>>,
+    stop: AtomicBool,
+}
+
+impl Stats {
+    fn error(&self, what: String) {
+        self.errors.fetch_add(1, Ordering::Relaxed);
+        let mut first = self.first_error.lock().expect("stats lock");
+        if first.is_none() {
+            eprintln!("bench load: first error: {what}");
+            *first = Some(what);
+        }
+    }
+}
+
+/// The `qdan` beside this binary.
+fn default_bin() -> anyhow::Result<std::path::PathBuf> {
+    let me = std::env::current_exe()?;
+    Ok(me.with_file_name("qdan"))
+}
+
+pub async fn run(a: &Args) -> anyhow::Result<(Vec<Step>, bool)> {
+    let _dir;
+    let (server, addr) = match &a.server {
+        Some(url) => {
+            let hostport = url.trim_start_matches("http://").trim_end_matches('/');
+            let addr = tokio::net::lookup_host(hostport).await?.next().context("server address")?;
+            (None, addr)
+        }
+        None => {
+            let bin = match &a.bin {
+                Some(b) => b.clone(),
+                None => default_bin()?,
+            };
+            _dir = tempfile_dir()?;
+            let db = format!("sqlite://{}", _dir.join("qdan.db").display());
+            let mut args = vec!["--db", db.as_str(), "--tables", "off", "--http-rate", "1000000000"];
+            args.extend(a.serve_arg.iter().map(String::as_str));
+            let q = Qdan::start(&bin, &args, false).await.with_context(|| format!("starting {}", bin.display()))?;
+            let addr = q.addr;
+            (Some(q), addr)
+        }
+    };
+    let pid = server.as_ref().and_then(Qdan::pid);
+    eprintln!("bench load: qdan on {addr}, {} move/s per game, {} s per step", a.rate, a.duration);
+    let api = Api::new(format!("http://{addr}"));
+    let stats = Arc::new(Stats::default());
+    let mut tasks = tokio::task::JoinSet::new();
+    let mut steps = vec![];
+    let mut running = 0usize;
+    for &n in &a.games {
+        let start = Instant::now();
+        if n > running {
+            let sem = Arc::new(tokio::sync::Semaphore::new(64));
+            let mut setups = tokio::task::JoinSet::new();
+            for i in running..n {
+                let (api, size, sem) = (api.clone(), a.size.clone(), sem.clone());
+                setups.spawn(async move {
+                    let _permit = sem.acquire_owned().await;
+                    setup_game(&api, addr, i, &size).await.with_context(|| format!("setting up game {i}"))
+                });
+            }
+            while let Some(r) = setups.join_next().await {
+                let game = r??;
+                tasks.spawn(play(game, a.rate, stats.clone()));
+            }
+            running = n;
+        }
+        let setup_s = start.elapsed().as_secs_f64();
+        tokio::time::sleep(Duration::from_secs(a.warmup)).await;
+        stats.latencies.lock().expect("stats lock").clear();
+        let errors0 = stats.errors.load(Ordering::Relaxed);
+        let (events0, bytes0) =
+            (stats.move_events.load(Ordering::Relaxed), stats.move_event_bytes.load(Ordering::Relaxed));
+        let server_cpu = pid.map(CpuWindow::start);
+        let client_cpu = CpuWindow::start(std::process::id());
+        let t0 = Instant::now();
+        tokio::time::sleep(Duration::from_secs(a.duration)).await;
+        let mut lat = std::mem::take(&mut *stats.latencies.lock().expect("stats lock"));
+        let wall = t0.elapsed().as_secs_f64();
+        lat.sort_unstable();
+        let events = stats.move_events.load(Ordering::Relaxed) - events0;
+        let bytes = stats.move_event_bytes.load(Ordering::Relaxed) - bytes0;
+        let step = Step {
+            games: n,
+            setup_s,
+            moves: lat.len() as u64,
+            moves_per_s: lat.len() as f64 / wall,
+            p50_ms: percentile(&lat, 0.50),
+            p99_ms: percentile(&lat, 0.99),
+            p999_ms: percentile(&lat, 0.999),
+            max_ms: percentile(&lat, 1.0),
+            server_cpu: server_cpu.as_ref().map_or(0.0, CpuWindow::percent),
+            server_rss_mib: pid.map_or(0.0, rss_mib),
+            client_cpu: client_cpu.percent(),
+            move_event_bytes: if events > 0 { bytes as f64 / events as f64 } else { 0.0 },
+            errors: stats.errors.load(Ordering::Relaxed) - errors0,
+        };
+        eprintln!(
+            "bench load: {n} games: {:.0} moves/s, p50 {:.1} ms, p99 {:.1} ms, p99.9 {:.1} ms, server {:.0}% CPU {:.0} MiB, load {:.0}% CPU, {:.0} B/move event, {} errors",
+            step.moves_per_s,
+            step.p50_ms,
+            step.p99_ms,
+            step.p999_ms,
+            step.server_cpu,
+            step.server_rss_mib,
+            step.client_cpu,
+            step.move_event_bytes,
+            step.errors
+        );
+        steps.push(step);
+    }
+    // Stop sending; every game waits for its last answer (or gives up after 10 s).
+    stats.stop.store(true, Ordering::Relaxed);
+    while tasks.join_next().await.is_some() {}
+    let (sent, acked, errors) =
+        (stats.sent.load(Ordering::Relaxed), stats.acked.load(Ordering::Relaxed), stats.errors.load(Ordering::Relaxed));
+    eprintln!(
+        "bench load: {sent} moves sent, {acked} acknowledged, {} games finished, {errors} errors",
+        stats.games_over.load(Ordering::Relaxed)
+    );
+    drop(server);
+    Ok((steps, errors == 0 && sent == acked && sent > 0))
+}
+
+/// A fresh folder for the server's database, removed when the process ends.
+fn tempfile_dir() -> anyhow::Result<std::path::PathBuf> {
+    let dir = std::env::temp_dir().join(format!("qdan-bench-load-{}", std::process::id()));
+    std::fs::create_dir_all(&dir)?;
+    Ok(dir)
+}
+
+/// The table as the load generator follows it: delta events applied to a mirror of the last
+/// state; or, from a server of the protocol before delta events (for before/after runs), the
+/// whole table each event carried.
+enum Tracker {
+    Empty,
+    Mirror(Box<Mirror>),
+    Whole { v: u64, table: WholeTable },
+}
+
+/// The parts of a whole-table message (the protocol before delta events) the generator reads.
+#[derive(Deserialize)]
+struct WholeMsg {
+    #[serde(default)]
+    v: Option<u64>,
+    #[serde(default)]
+    kind: Option<String>,
+    table: WholeTable,
+}
+
+#[derive(Deserialize, Default, Clone)]
+struct WholeTable {
+    status: String,
+    plies: u32,
+    seats: Vec<Option<WholeSeat>>,
+    view: Option<WholeView>,
+}
+
+#[derive(Deserialize, Clone)]
+struct WholeSeat {
+    side: u8,
+}
+
+#[derive(Deserialize, Clone)]
+struct WholeView {
+    turn: u8,
+    legal: Vec<u16>,
+}
+
+/// What the next move needs: the ply, the seat to move and the legal edges.
+struct Turn {
+    ply: u32,
+    seat: usize,
+    legal: Vec<u16>,
+}
+
+impl Tracker {
+    fn v(&self) -> u64 {
+        match self {
+            Tracker::Empty => 0,
+            Tracker::Mirror(m) => m.v,
+            Tracker::Whole { v, .. } => *v,
+        }
+    }
+
+    fn status(&self) -> Option<Status> {
+        match self {
+            Tracker::Empty => None,
+            Tracker::Mirror(m) => Some(m.table.status),
+            Tracker::Whole { table, .. } => match table.status.as_str() {
+                "playing" => Some(Status::Playing),
+                "over" => Some(Status::Over),
+                _ => Some(Status::Waiting),
+            },
+        }
+    }
+
+    fn turn(&self) -> Option<Turn> {
+        match self {
+            Tracker::Empty => None,
+            Tracker::Mirror(m) => {
+                let t = &m.table;
+                let wire::GameView::Dots(d) = t.view.as_ref()? else { return None };
+                let seat = t.seat_of_side(d.turn)?;
+                Some(Turn { ply: t.plies, seat: seat.index(), legal: d.legal.iter().map(|&e| e as u16).collect() })
+            }
+            Tracker::Whole { table, .. } => {
+                let view = table.view.as_ref()?;
+                let seat = table.seats.iter().position(|s| s.as_ref().is_some_and(|s| s.side == view.turn))?;
+                Some(Turn { ply: table.plies, seat, legal: view.legal.clone() })
+            }
+        }
+    }
+
+    /// Takes in a `state` or `event` text; `Some(true)` for a move event.
+    fn absorb(&mut self, text: &str) -> anyhow::Result<bool> {
+        if let Ok(msg) = serde_json::from_str::<ServerMsg>(text) {
+            match msg {
+                ServerMsg::State { v, table } => *self = Tracker::Mirror(Box::new(Mirror::new(v, *table)?)),
+                ServerMsg::Event { v, event } => {
+                    let is_move = matches!(event, Event::Move { .. });
+                    if let Tracker::Mirror(m) = self
+                        && v > m.v
+                    {
+                        m.apply(v, &event)?;
+                    }
+                    return Ok(is_move);
+                }
+                _ => {}
+            }
+            return Ok(false);
+        }
+        let m: WholeMsg = serde_json::from_str(text)?;
+        let v = m.v.unwrap_or(0);
+        if v > self.v() || matches!(self, Tracker::Empty) {
+            *self = Tracker::Whole { v, table: m.table };
+        }
+        Ok(m.kind.as_deref() == Some("move"))
+    }
+}
+
+/// A game ready to play: two seated sockets and the table.
+struct Game {
+    ws: [Ws; 2],
+    tracker: Tracker,
+}
+
+/// Opens a WebSocket from source address 127.0.0.x (so 20,000 sockets do not run out of
+/// ports on one address).
+async fn open(addr: SocketAddr, i: usize, code: &str) -> anyhow::Result<Ws> {
+    let sock = TcpSocket::new_v4()?;
+    if addr.ip().is_loopback() {
+        sock.bind(SocketAddr::new(Ipv4Addr::new(127, 0, (1 + i / 250 % 250) as u8, (1 + i % 250) as u8).into(), 0))?;
+    }
+    let stream = sock.connect(addr).await?;
+    stream.set_nodelay(true)?;
+    // A small read buffer: tungstenite zero-fills it to capacity (128 KiB by default).
+    let config = WebSocketConfig::default().read_buffer_size(8192);
+    let url = format!("ws://{addr}/ws/{code}");
+    let (ws, _) = tokio_tungstenite::client_async_with_config(url, MaybeTlsStream::Plain(stream), Some(config)).await?;
+    Ok(ws)
+}
+
+async fn send(ws: &mut Ws, m: &ClientMsg) -> anyhow::Result<()> {
+    ws.send(Message::Text(m.to_json().into())).await?;
+    Ok(())
+}
+
+async fn next_text(ws: &mut Ws) -> anyhow::Result<String> {
+    loop {
+        let m = tokio::time::timeout(Duration::from_secs(30), ws.next()).await.context("no message in 30 s")?;
+        match m {
+            Some(Ok(Message::Text(t))) => return Ok(t.to_string()),
+            Some(Ok(Message::Close(f))) => bail!("closed: {f:?}"),
+            Some(Ok(_)) => continue,
+            Some(Err(e)) => return Err(e.into()),
+            None => bail!("socket ended"),
+        }
+    }
+}
+
+async fn setup_game(api: &Api, addr: SocketAddr, i: usize, size: &str) -> anyhow::Result<Game> {
+    let (ta, _) = api.player(&format!("a{i}")).await?;
+    let (tb, _) = api.player(&format!("b{i}")).await?;
+    let code = api.group(&ta, &json!({"game": "dots", "options": {"size": size}})).await?;
+    let mut sockets = vec![];
+    for (j, token) in [ta, tb].into_iter().enumerate() {
+        let mut ws = open(addr, 2 * i + j, &code).await?;
+        send(&mut ws, &ClientMsg::Hello { token: Some(token), since: None }).await?;
+        sockets.push(ws);
+    }
+    let [a, mut b]: [Ws; 2] = sockets.try_into().map_err(|_| anyhow::anyhow!("two sockets"))?;
+    send(&mut b, &ClientMsg::Intent { id: 1, intent: Intent::Sit {} }).await?;
+    // Read up to the sit's ack and the event that started the game.
+    let (mut tracker, mut acked) = (Tracker::Empty, false);
+    while !(acked && tracker.status() == Some(Status::Playing)) {
+        let text = next_text(&mut b).await?;
+        match serde_json::from_str::<ServerMsg>(&text) {
+            Ok(ServerMsg::Ack { id: 1, .. }) => acked = true,
+            Ok(ServerMsg::Error { error, .. }) => bail!("sit refused: {}", error.message),
+            Ok(ServerMsg::Welcome { .. } | ServerMsg::Pong | ServerMsg::Hint { .. } | ServerMsg::Ack { .. }) => {}
+            // A state or event, of either protocol.
+            _ => {
+                tracker.absorb(&text)?;
+            }
+        }
+    }
+    Ok(Game { ws: [a, b], tracker })
+}
+
+/// Plays one game (and its rematches) until told to stop: every `1/rate` seconds the seat
+/// to move draws a random legal line, and waits for its ack before the next.
+async fn play(game: Game, rate: f64, stats: Arc<Stats>) {
+    let Game { ws: [mut a, mut b], mut tracker } = game;
+    let period = Duration::from_secs_f64(1.0 / rate);
+    let offset = period.mul_f64(rand::random::<f64>());
+    let mut tick = tokio::time::interval_at(tokio::time::Instant::now() + offset, period);
+    tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+    let mut next_id = 10u64;
+    // (id, seat, sent at) of the move waiting for its answer.
+    let mut pending: Option<(u64, usize, Instant)> = None;
+    // The version the table must reach before the next move (the last ack's).
+    let mut need_v = 0u64;
+    let mut rematch_asked = false;
+    let mut stopping_since: Option<Instant> = None;
+    loop {
+        let (seat, msg) = tokio::select! {
+            _ = tick.tick() => {
+                if stats.stop.load(Ordering::Relaxed) {
+                    let since = *stopping_since.get_or_insert_with(Instant::now);
+                    if pending.is_none() {
+                        break;
+                    }
+                    if since.elapsed() > Duration::from_secs(10) {
+                        stats.error("a move got no answer within 10 s".into());
+                        break;
+                    }
+                    continue;
+                }
+                if let Some((_, _, at)) = pending {
+                    if at.elapsed() > Duration::from_secs(10) {
+                        stats.error("a move got no answer within 10 s".into());
+                        break;
+                    }
+                    continue;
+                }
+                if tracker.v() < need_v {
+                    continue;
+                }
+                if tracker.status() == Some(Status::Over) {
+                    if !rematch_asked {
+                        rematch_asked = true;
+                        stats.games_over.fetch_add(1, Ordering::Relaxed);
+                        for ws in [&mut a, &mut b] {
+                            next_id += 1;
+                            if send(ws, &ClientMsg::Intent { id: next_id, intent: Intent::Rematch {} }).await.is_err() {
+                                stats.error("send failed".into());
+                                return;
+                            }
+                        }
+                    }
+                    continue;
+                }
+                let Some(turn) = tracker.turn().filter(|t| !t.legal.is_empty()) else { continue };
+                if tracker.status() != Some(Status::Playing) {
+                    continue;
+                }
+                let edge = turn.legal[rand::random::<usize>() % turn.legal.len()];
+                next_id += 1;
+                let m = ClientMsg::Intent { id: next_id, intent: Intent::Move { ply: turn.ply, mv: edge.to_string() } };
+                let ws = if turn.seat == 0 { &mut a } else { &mut b };
+                pending = Some((next_id, turn.seat, Instant::now()));
+                stats.sent.fetch_add(1, Ordering::Relaxed);
+                if send(ws, &m).await.is_err() {
+                    stats.error("send failed".into());
+                    return;
+                }
+                continue;
+            }
+            m = a.next() => (0, m),
+            m = b.next() => (1, m),
+        };
+        let text = match msg {
+            Some(Ok(Message::Text(t))) => t,
+            Some(Ok(Message::Close(f))) => {
+                stats.error(format!("server closed a socket: {f:?}"));
+                return;
+            }
+            Some(Ok(_)) => continue,
+            Some(Err(e)) => {
+                stats.error(format!("socket error: {e}"));
+                return;
+            }
+            None => {
+                stats.error("socket ended".into());
+                return;
+            }
+        };
+        let t: &str = &text;
+        if t.starts_with(r#"{"t":"event""#) || t.starts_with(r#"{"t":"state""#) {
+            match tracker.absorb(t) {
+                Ok(is_move) => {
+                    // Both sockets receive every event: count each move event once.
+                    if is_move && seat == 0 {
+                        stats.move_events.fetch_add(1, Ordering::Relaxed);
+                        stats.move_event_bytes.fetch_add(t.len() as u64, Ordering::Relaxed);
+                    }
+                    if tracker.status() == Some(Status::Playing) {
+                        rematch_asked = false;
+                    }
+                }
+                Err(e) => stats.error(format!("undecodable table message: {e}")),
+            }
+            continue;
+        }
+        match serde_json::from_str::<ServerMsg>(t) {
+            Ok(ServerMsg::Ack { id, v }) => {
+                if let Some((pid, s, at)) = pending
+                    && id == pid
+                    && s == seat
+                {
+                    let us = at.elapsed().as_micros().min(u32::MAX as u128) as u32;
+                    stats.latencies.lock().expect("stats lock").push(us);
+                    stats.acked.fetch_add(1, Ordering::Relaxed);
+                    need_v = v;
+                    pending = None;
+                }
+            }
+            Ok(ServerMsg::Error { id, error }) => {
+                // Both seats ask for the rematch; the later ask may find it already begun.
+                let ours = pending.is_some_and(|(pid, s, _)| id == Some(pid) && s == seat);
+                if ours {
+                    pending = None;
+                }
+                if ours || error.code != wire::ErrorCode::GameOver {
+                    stats.error(format!("error {} on seat {seat}", error.code.as_str()));
+                }
+            }
+            Ok(_) => {}
+            Err(e) => stats.error(format!("undecodable message: {e}")),
+        }
+    }
+    // The run is over; a socket already closed by the server is fine.
+    let _ = a.close(None).await;
+    let _ = b.close(None).await;
+}

@@ -1,0 +1,36 @@
+//! `qdan-bench`: benchmarks that drive a real `qdan serve` from outside, kept out of the
+//! shipped `qdan` binary. `qdan-bench load` plays many games over WebSockets and reports
+//! latency, throughput, CPU and memory, optionally beside the boardgame.io peer.
+
+use std::process::ExitCode;
+
+use bench::load;
+
+use clap::{Parser, Subcommand};
+
+#[derive(Parser, Debug)]
+#[command(name = "qdan-bench", version, about = "Benchmarks of a running qdan server")]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand, Debug)]
+enum Command {
+    /// Many Dots and Boxes games at once over WebSockets: latency, throughput, memory, CPU.
+    Load(load::Args),
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let result = match cli.command {
+        Command::Load(a) => load::run(a),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("qdan-bench: {e:#}");
+            ExitCode::FAILURE
+        }
+    }
+}

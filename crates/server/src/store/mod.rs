@@ -1,0 +1,124 @@
+//! The store: players, groups, seats, games, moves and ratings in SQLite (the embedded default)
+//! or PostgreSQL, through one sqlx `Any` pool and one set of migrations. Every method is one
+//! statement or one transaction; a table acknowledges a move only after `add_move` returned.
+//!
+//! Rows are converted to typed values here, at the edge (a game's status, sides, reason and
+//! move sources), so the rest of the server never reads a string or a number code; a stored
+//! value that does not convert is reported as corruption.
+//!
+//! Moves, the hot path, go through one writer task (`writer`) that commits every move waiting
+//! at that moment in one transaction (group commit) and only then answers each of them.
+
+mod games;
+mod groups;
+mod lease;
+mod players;
+mod writer;
+
+use sqlx::AnyPool;
+use sqlx::any::{AnyPoolOptions, install_default_drivers};
+use tokio::sync::mpsc;
+
+pub use games::{GameEnd, GameRow, MoveRow};
+pub use groups::GroupRow;
+pub use lease::{Fence, Lease};
+pub use players::{LeaderRow, PlayerRow, RatingRow};
+
+/// Why the store failed.
+#[derive(Debug, thiserror::Error)]
+pub enum StoreError {
+    #[error("database: {0}")]
+    Db(#[from] sqlx::Error),
+    #[error("migration: {0}")]
+    Migrate(#[from] sqlx::migrate::MigrateError),
+    #[error("stored data is inconsistent: {0}")]
+    Corrupt(String),
+    /// A write for a table whose lease this node no longer holds (another node owns it now).
+    #[error("this node no longer owns table {0}")]
+    Fenced(String),
+}
+
+pub type Result<T> = std::result::Result<T, StoreError>;
+
+fn corrupt(what: impl std::fmt::Display) -> StoreError {
+    StoreError::Corrupt(what.to_string())
+}
+
+static MIGRATOR: sqlx::migrate::Migrator = sqlx::migrate!("./migrations");
+
+/// How SQLite makes a commit durable.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Default)]
+pub enum Durability {
+    /// `synchronous=NORMAL` in WAL mode: a commit survives the process being killed
+    /// (SIGKILL, a crash), not a power cut or a kernel panic (the last commits may be lost).
+    #[default]
+    Process,
+    /// `synchronous=FULL`: every commit is on the disk before it is acknowledged; survives a
+    /// power cut, at the cost of an fsync per commit.
+    Power,
+}
+
+/// The connection pool, and the writer task that stores moves.
+#[derive(Clone, Debug)]
+pub struct Store {
+    pool: AnyPool,
+    sqlite: bool,
+    moves: mpsc::Sender<writer::MoveWrite>,
+}
+
+impl Store {
+    /// Opens `url` (`sqlite://file.db` or `postgres://...`), creating a SQLite file if needed,
+    /// and runs the migrations.
+    pub async fn connect(url: &str) -> Result<Store> {
+        Store::connect_with(url, Durability::default()).await
+    }
+
+    /// [`Store::connect`] with a SQLite durability setting (PostgreSQL keeps its own).
+    pub async fn connect_with(url: &str, durability: Durability) -> Result<Store> {
+        install_default_drivers();
+        let sqlite = url.starts_with("sqlite:");
+        let url = if sqlite && !url.contains("mode=") {
+            format!("{url}{}mode=rwc", if url.contains('?') { '&' } else { '?' })
+        } else {
+            url.to_string()
+        };
+        let sync = match durability {
+            Durability::Process => "PRAGMA synchronous=NORMAL",
+            Durability::Power => "PRAGMA synchronous=FULL",
+        };
+        let pool = AnyPoolOptions::new()
+            // SQLite has one write lock: with one connection none of ours waits for another.
+            .max_connections(if sqlite { 1 } else { 16 })
+            .after_connect(move |conn, _| {
+                Box::pin(async move {
+                    if sqlite {
+                        // WAL: readers never block the writer.
+                        sqlx::query("PRAGMA journal_mode=WAL").execute(&mut *conn).await?;
+                        sqlx::query(sync).execute(&mut *conn).await?;
+                        // The background checkpoint keeps the WAL short; this only backs it up.
+                        sqlx::query("PRAGMA wal_autocheckpoint=10000").execute(&mut *conn).await?;
+                        sqlx::query("PRAGMA busy_timeout=10000").execute(&mut *conn).await?;
+                        sqlx::query("PRAGMA foreign_keys=ON").execute(&mut *conn).await?;
+                    }
+                    Ok(())
+                })
+            })
+            .connect(&url)
+            .await?;
+        MIGRATOR.run(&pool).await?;
+        let moves = writer::start(pool.clone(), sqlite, sqlite.then_some(url));
+        Ok(Store { pool, sqlite, moves })
+    }
+
+    /// Whether this is PostgreSQL (several nodes can share it).
+    pub fn is_postgres(&self) -> bool {
+        !self.sqlite
+    }
+
+    /// Moves stored across all games (used by tests and the fault runs to count).
+    pub async fn count_moves(&self) -> Result<i64> {
+        use sqlx::Row;
+        let row = sqlx::query("SELECT COUNT(*) FROM moves").fetch_one(&self.pool).await?;
+        Ok(row.get(0))
+    }
+}

@@ -1,0 +1,131 @@
+//! Who is at the table: connections joining and leaving, seats taken, grace periods running
+//! out, names changed.
+
+use wire::{ErrorCode, Seat};
+
+use super::{Change, ConnId, Ms, Occupant, Player, Presence, Result, SeatState, Table, TableError};
+
+impl Table {
+    pub(super) fn join(&mut self, _now: Ms, conn: ConnId, player: Option<Player>, out: &mut Vec<Change>) {
+        let was_connected = player.as_ref().is_some_and(|p| self.connected(&p.id));
+        let seat = player.as_ref().and_then(|p| self.seat_of(&p.id));
+        self.conns.insert(conn, player.clone());
+        match (seat, player) {
+            (Some(s), Some(p)) => {
+                let info = self.seats[s.index()].as_mut().expect("seated");
+                let back = info.presence != Presence::Here;
+                info.presence = Presence::Here;
+                // The store may know a newer name than the table (changed at another table).
+                let renamed = match &mut info.occupant {
+                    Occupant::Person(q) if q.name != p.name => {
+                        q.name = p.name;
+                        true
+                    }
+                    _ => false,
+                };
+                if back || !was_connected || renamed {
+                    out.push(Change::SeatChanged(s));
+                }
+            }
+            _ if !was_connected => out.push(Change::Spectators),
+            _ => {}
+        }
+    }
+
+    pub(super) fn leave(&mut self, now: Ms, conn: ConnId, going_away: bool, out: &mut Vec<Change>) {
+        let Some(player) = self.conns.remove(&conn) else { return };
+        let Some(player) = player else {
+            out.push(Change::Spectators);
+            return;
+        };
+        if self.connected(&player.id) {
+            return;
+        }
+        match self.seat_of(&player.id) {
+            Some(s) => {
+                // A page closed on purpose gets only the short reload grace (a reload also
+                // closes the socket with "going away"); a dropped network the full grace.
+                let grace = if going_away { self.rules.reload_grace } else { self.rules.away_grace };
+                self.seats[s.index()].as_mut().expect("seated").presence = Presence::Leaving { until: now + grace };
+                out.push(Change::SeatChanged(s));
+            }
+            None => out.push(Change::Spectators),
+        }
+    }
+
+    pub(super) fn tick(&mut self, now: Ms, out: &mut Vec<Change>) {
+        for s in Seat::ALL {
+            if let Some(info) = self.seats[s.index()].as_mut()
+                && matches!(info.presence, Presence::Leaving { until } if until <= now)
+            {
+                info.presence = Presence::Away;
+                out.push(Change::SeatChanged(s));
+            }
+        }
+        if let Some(g) = self.game.as_mut().filter(|g| g.playing() && g.timed_out_at.is_none())
+            && g.clock.is_some_and(|d| d <= now)
+        {
+            g.timed_out_at = Some(g.plies());
+        }
+        // A game whose moves ended it but whose end was never recorded (a restart in between).
+        if self.game.as_ref().is_some_and(|g| !g.playing() && g.ended_at.is_none()) {
+            self.finish(now, false, out);
+        }
+    }
+
+    /// After loading from the store: seated people are not here yet, so they get the away
+    /// grace to come back.
+    pub fn restored(&mut self, now: Ms) {
+        if self.playing().is_some() {
+            self.watch_absent(now);
+        }
+    }
+
+    /// Seated people with no open connection (say, a host who created a group and left) get
+    /// the away grace when a game starts, so a game never waits forever on someone absent.
+    pub(super) fn watch_absent(&mut self, now: Ms) {
+        let until = now + self.rules.away_grace;
+        for s in Seat::ALL {
+            let absent = self.seat(s).and_then(SeatState::player_id).is_some_and(|p| !self.connected(p));
+            if let Some(info) = self.seats[s.index()].as_mut()
+                && absent
+                && info.presence == Presence::Here
+            {
+                info.presence = Presence::Leaving { until };
+            }
+        }
+    }
+
+    pub(super) fn sit(&mut self, player: Player, out: &mut Vec<Change>) -> Result<()> {
+        if self.seat_of(&player.id).is_some() {
+            return Ok(());
+        }
+        let Some(i) = self.seats.iter().position(Option::is_none) else {
+            return Err(ErrorCode::TableFull.into());
+        };
+        let seat = Seat::from_index(i).expect("two seats");
+        let watching = self.connected(&player.id);
+        self.seats[i] = Some(SeatState { occupant: Occupant::Person(player), presence: Presence::Here });
+        out.push(Change::Sat(seat));
+        if watching {
+            // A spectator took the seat: one fewer watching.
+            out.push(Change::Spectators);
+        }
+        Ok(())
+    }
+
+    pub(super) fn rename(&mut self, pid: &str, name: &str, out: &mut Vec<Change>) -> Result<()> {
+        let name =
+            crate::ids::clean_name(name).ok_or_else(|| TableError::BadField("a name has 1 to 24 characters".into()))?;
+        for p in self.conns.values_mut().flatten().filter(|p| p.id == pid) {
+            p.name = name.clone();
+        }
+        if let Some(s) = self.seat_of(pid)
+            && let Some(SeatState { occupant: Occupant::Person(p), .. }) = self.seats[s.index()].as_mut()
+        {
+            p.name = name.clone();
+        }
+        out.push(Change::Renamed { player_id: pid.to_string(), name });
+        Ok(())
+    }
+}

@@ -1,0 +1,40 @@
+//! Small helpers every page uses: escaping and the message ids of the games' names.
+
+use rules::GameKind;
+
+/// Escapes text for HTML element content and attribute values.
+pub fn esc(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    for c in s.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&#39;"),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+/// JSON that is safe inside a `<script>` element.
+pub fn script_json(v: &serde_json::Value) -> String {
+    v.to_string().replace('<', "\\u003c").replace('>', "\\u003e").replace('&', "\\u0026")
+}
+
+/// The message id of a game's name.
+pub fn game_name_id(g: GameKind) -> &'static str {
+    match g {
+        GameKind::Musashi => "game-musashi",
+        GameKind::Dots => "game-dots",
+    }
+}
+
+/// The message id of a game's one-line summary.
+pub fn game_summary_id(g: GameKind) -> &'static str {
+    match g {
+        GameKind::Musashi => "game-musashi-summary",
+        GameKind::Dots => "game-dots-summary",
+    }
+}

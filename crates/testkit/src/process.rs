@@ -1,0 +1,124 @@
+//! A `qdan serve` child on a loopback port: started, waited for, killed (SIGKILL) and started
+//! again on the same database.
+
+use std::ffi::OsString;
+use std::net::SocketAddr;
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+use crate::{KitError, Result};
+
+/// A free loopback port (the OS's choice).
+pub fn free_port() -> u16 {
+    std::net::TcpListener::bind("127.0.0.1:0").and_then(|l| l.local_addr()).map_or(0, |a| a.port())
+}
+
+/// Waits until `addr` accepts connections, or `child` exits, or `within` passes.
+pub async fn wait_for_port(addr: SocketAddr, child: &mut Child, within: Duration) -> Result<()> {
+    let deadline = Instant::now() + within;
+    while tokio::net::TcpStream::connect(addr).await.is_err() {
+        if let Some(status) = child.try_wait()? {
+            return Err(KitError::Server(format!("the server exited: {status}")));
+        }
+        if Instant::now() > deadline {
+            return Err(KitError::Timeout(format!("the server did not listen on {addr}")));
+        }
+        tokio::time::sleep(Duration::from_millis(25)).await;
+    }
+    Ok(())
+}
+
+/// A running `qdan serve`, killed when dropped.
+#[derive(Debug)]
+pub struct Qdan {
+    child: Option<Child>,
+    pub addr: SocketAddr,
+    bin: PathBuf,
+    args: Vec<OsString>,
+    quiet: bool,
+}
+
+impl Qdan {
+    /// Starts `bin serve --addr ADDR ARGS...` on a free port; `quiet` drops its output.
+    pub async fn start(bin: impl AsRef<Path>, args: &[&str], quiet: bool) -> Result<Qdan> {
+        let addr = SocketAddr::from(([127, 0, 0, 1], free_port()));
+        let mut q = Qdan {
+            child: None,
+            addr,
+            bin: bin.as_ref().to_path_buf(),
+            args: args.iter().map(OsString::from).collect(),
+            quiet,
+        };
+        q.spawn().await?;
+        Ok(q)
+    }
+
+    async fn spawn(&mut self) -> Result<()> {
+        let mut cmd = Command::new(&self.bin);
+        cmd.arg("serve").arg("--addr").arg(self.addr.to_string()).args(&self.args).env("RUST_LOG", "warn");
+        cmd.stdout(Stdio::null());
+        if self.quiet {
+            cmd.stderr(Stdio::null());
+        }
+        let mut child = cmd.spawn()?;
+        wait_for_port(self.addr, &mut child, Duration::from_secs(30)).await?;
+        self.child = Some(child);
+        Ok(())
+    }
+
+    /// The process id (none while stopped).
+    pub fn pid(&self) -> Option<u32> {
+        self.child.as_ref().map(Child::id)
+    }
+
+    /// SIGKILL: no chance to flush or say goodbye.
+    pub fn kill(&mut self) {
+        if let Some(mut c) = self.child.take() {
+            // Already gone is fine: either way it is not running now.
+            let _ = c.kill();
+            let _ = c.wait();
+        }
+    }
+
+    /// Sends `signal` (SIGTERM, SIGSTOP, SIGCONT ...) to the process.
+    pub fn signal(&self, signal: i32) {
+        if let Some(pid) = self.pid() {
+            // SAFETY: kill(2) with a pid we started and a plain signal number.
+            unsafe { libc::kill(pid as i32, signal) };
+        }
+    }
+
+    /// Waits for the process to exit by itself (after SIGTERM), at most `within`.
+    pub async fn wait_exit(&mut self, within: Duration) -> Result<std::process::ExitStatus> {
+        let deadline = Instant::now() + within;
+        loop {
+            let Some(c) = self.child.as_mut() else { return Err(KitError::Server("not running".into())) };
+            if let Some(status) = c.try_wait()? {
+                self.child = None;
+                return Ok(status);
+            }
+            if Instant::now() > deadline {
+                return Err(KitError::Timeout("the server did not exit".into()));
+            }
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        }
+    }
+
+    /// Starts it again with the same arguments and port.
+    pub async fn restart(&mut self) -> Result<()> {
+        self.kill();
+        self.spawn().await
+    }
+
+    /// `http://ADDR`.
+    pub fn url(&self) -> String {
+        format!("http://{}", self.addr)
+    }
+}
+
+impl Drop for Qdan {
+    fn drop(&mut self) {
+        self.kill();
+    }
+}

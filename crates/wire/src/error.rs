@@ -1,0 +1,231 @@
+//! Error codes: what a client is told when something it sent changed nothing. Each code is a
+//! stable identifier with typed arguments (`undo-wait {secs}`), so clients localise from the
+//! code and its arguments and never read numbers out of the English text.
+
+use serde::{Deserialize, Serialize};
+
+/// Why a message or an intent was refused.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, thiserror::Error)]
+#[serde(tag = "code", content = "args", rename_all = "kebab-case")]
+#[non_exhaustive]
+pub enum ErrorCode {
+    /// Not JSON, not an object, or a binary frame.
+    #[error("that is not a JSON object")]
+    BadJson,
+    /// `t` names no message.
+    #[error("unknown message type")]
+    UnknownType,
+    /// A field is missing, of the wrong type, or has a value that is not allowed.
+    #[error("a field is missing or has a value that is not allowed")]
+    BadField,
+    /// An intent before `hello`.
+    #[error("say hello first")]
+    HelloFirst,
+    /// The device token is unknown (or this connection has none and the intent needs one).
+    #[error("unknown device token")]
+    BadToken,
+    /// No such group.
+    #[error("there is no such table")]
+    NotFound,
+    /// Only the two seated players can do that.
+    #[error("only the two seated players can do that")]
+    NotSeated,
+    /// Both seats are taken.
+    #[error("both seats are taken; you are watching")]
+    TableFull,
+    /// Only the host can change the rules.
+    #[error("only the host can change the rules")]
+    NotHost,
+    /// The move is for another position than the current one.
+    #[error("that position has changed")]
+    StalePly,
+    /// The game is over, or has not started.
+    #[error("there is no game in progress")]
+    GameOver,
+    #[error("it is not your turn")]
+    NotYourTurn,
+    #[error("that point is not on this board")]
+    OffBoard,
+    #[error("there is no piece of yours on that point")]
+    NotYourPiece,
+    #[error("the points are not joined by a line")]
+    NotALine,
+    #[error("that point is taken")]
+    Occupied,
+    #[error("that move would repeat a position")]
+    Repetition,
+    #[error("that line is already drawn")]
+    AlreadyDrawn,
+    /// Not a move of this game (it does not parse).
+    #[error("that is not a move of this game")]
+    BadMove,
+    /// Nothing to take back, or no request to answer.
+    #[error("there is nothing to take back")]
+    NoUndo,
+    /// A declined undo request may be asked again only after a wait that doubles each time.
+    #[error("you can ask again in {secs} s")]
+    UndoWait { secs: u64 },
+    #[error("an undo request is waiting for an answer")]
+    UndoPending,
+    #[error("that is only offered against the CPU")]
+    NotVsCpu,
+    #[error("slow down")]
+    RateLimited,
+    #[error("frames are limited to 4 KiB")]
+    TooLarge,
+    /// Something failed on the server; nothing changed. Try again.
+    #[error("the server could not do that; try again")]
+    Internal,
+    /// Lesson endpoint: against the rules, or not the learner's side.
+    #[error("that move is not allowed here")]
+    IllegalMove,
+    /// Lesson endpoint: the moves sent are not a history of the step.
+    #[error("those moves are not a history of this step")]
+    BadHistory,
+}
+
+impl ErrorCode {
+    /// The code as sent (`undo-wait`).
+    pub fn as_str(&self) -> &'static str {
+        match self {
+            ErrorCode::BadJson => "bad-json",
+            ErrorCode::UnknownType => "unknown-type",
+            ErrorCode::BadField => "bad-field",
+            ErrorCode::HelloFirst => "hello-first",
+            ErrorCode::BadToken => "bad-token",
+            ErrorCode::NotFound => "not-found",
+            ErrorCode::NotSeated => "not-seated",
+            ErrorCode::TableFull => "table-full",
+            ErrorCode::NotHost => "not-host",
+            ErrorCode::StalePly => "stale-ply",
+            ErrorCode::GameOver => "game-over",
+            ErrorCode::NotYourTurn => "not-your-turn",
+            ErrorCode::OffBoard => "off-board",
+            ErrorCode::NotYourPiece => "not-your-piece",
+            ErrorCode::NotALine => "not-a-line",
+            ErrorCode::Occupied => "occupied",
+            ErrorCode::Repetition => "repetition",
+            ErrorCode::AlreadyDrawn => "already-drawn",
+            ErrorCode::BadMove => "bad-move",
+            ErrorCode::NoUndo => "no-undo",
+            ErrorCode::UndoWait { .. } => "undo-wait",
+            ErrorCode::UndoPending => "undo-pending",
+            ErrorCode::NotVsCpu => "not-vs-cpu",
+            ErrorCode::RateLimited => "rate-limited",
+            ErrorCode::TooLarge => "too-large",
+            ErrorCode::Internal => "internal",
+            ErrorCode::IllegalMove => "illegal-move",
+            ErrorCode::BadHistory => "bad-history",
+        }
+    }
+
+    /// Every code, with sample arguments (for documentation checks and the client's types).
+    pub fn samples() -> Vec<ErrorCode> {
+        use ErrorCode::*;
+        vec![
+            BadJson,
+            UnknownType,
+            BadField,
+            HelloFirst,
+            BadToken,
+            NotFound,
+            NotSeated,
+            TableFull,
+            NotHost,
+            StalePly,
+            GameOver,
+            NotYourTurn,
+            OffBoard,
+            NotYourPiece,
+            NotALine,
+            Occupied,
+            Repetition,
+            AlreadyDrawn,
+            BadMove,
+            NoUndo,
+            UndoWait { secs: 20 },
+            UndoPending,
+            NotVsCpu,
+            RateLimited,
+            TooLarge,
+            Internal,
+            IllegalMove,
+            BadHistory,
+        ]
+    }
+}
+
+impl From<rules::PlayError> for ErrorCode {
+    fn from(e: rules::PlayError) -> ErrorCode {
+        use rules::PlayError as P;
+        use rules::dots::IllegalMove as D;
+        use rules::musashi::IllegalMove as M;
+        match e {
+            P::BadText(_) => ErrorCode::BadMove,
+            P::Musashi(M::GameOver) | P::Dots(D::GameOver) => ErrorCode::GameOver,
+            P::Musashi(M::NotYourTurn) | P::Dots(D::NotYourTurn) => ErrorCode::NotYourTurn,
+            P::Musashi(M::OffBoard) | P::Dots(D::OffBoard) => ErrorCode::OffBoard,
+            P::Musashi(M::NotYourPiece) => ErrorCode::NotYourPiece,
+            P::Musashi(M::NotALine) => ErrorCode::NotALine,
+            P::Musashi(M::Occupied) => ErrorCode::Occupied,
+            P::Musashi(M::Repetition) => ErrorCode::Repetition,
+            P::Dots(D::Drawn) => ErrorCode::AlreadyDrawn,
+        }
+    }
+}
+
+/// An error as sent: the code (with its arguments) and a message for people reading logs.
+/// Clients show their own words for the code; the message is English and may change.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct WireError {
+    #[serde(flatten)]
+    pub code: ErrorCode,
+    pub message: String,
+}
+
+impl WireError {
+    /// The error with the code's own message.
+    pub fn new(code: ErrorCode) -> WireError {
+        WireError { message: code.to_string(), code }
+    }
+
+    /// The error with a more specific message (a parse error's text, say).
+    pub fn with_message(code: ErrorCode, message: impl Into<String>) -> WireError {
+        WireError { code, message: message.into() }
+    }
+}
+
+impl From<ErrorCode> for WireError {
+    fn from(code: ErrorCode) -> WireError {
+        WireError::new(code)
+    }
+}
+
+impl From<rules::PlayError> for WireError {
+    fn from(e: rules::PlayError) -> WireError {
+        let message = e.to_string();
+        WireError { code: e.into(), message }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn codes_serialise_with_their_arguments() {
+        let e = WireError::new(ErrorCode::UndoWait { secs: 20 });
+        let j = serde_json::to_value(&e).unwrap();
+        assert_eq!(
+            j,
+            serde_json::json!({"code": "undo-wait", "args": {"secs": 20}, "message": "you can ask again in 20 s"})
+        );
+        let j = serde_json::to_value(WireError::new(ErrorCode::NotYourTurn)).unwrap();
+        assert_eq!(j, serde_json::json!({"code": "not-your-turn", "message": "it is not your turn"}));
+        for c in ErrorCode::samples() {
+            let j = serde_json::to_value(&c).unwrap();
+            assert_eq!(j["code"], c.as_str());
+            assert_eq!(serde_json::from_value::<ErrorCode>(j).unwrap(), c);
+        }
+    }
+}

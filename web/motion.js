@@ -1,0 +1,22 @@
+// Small move animations for the boards, and the one switch that turns them all off: the
+// visitor's "reduce motion" setting.
+
+/** Whether the visitor asked for less motion. */
+export function reducedMotion() {
+  return typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches;
+}
+
+/** How long a piece takes to slide, or a line to grow, in milliseconds. */
+export const MOVE_MS = 220;
+
+/**
+ * Runs a Web Animation on `el` unless motion is reduced or the browser lacks the API.
+ * @param {Element | null | undefined} el
+ * @param {Keyframe[]} frames
+ * @param {KeyframeAnimationOptions} opts
+ * @returns {Animation | null}
+ */
+export function animate(el, frames, opts) {
+  if (!el || reducedMotion() || typeof el.animate !== 'function') return null;
+  return el.animate(frames, opts);
+}

@@ -1,0 +1,32 @@
+// Each game's parts for the play page, loaded on demand so a table loads only its own game:
+// the rules the table reducer plays events with, the board, and how a move reads in words.
+
+/**
+ * @typedef {object} GameParts
+ * @property {import('../table/reducer.js').GameRules} rules
+ * @property {(el: HTMLElement, config: {onMove: (move: string) => void, t: import('../types.js').Translate,
+ *   announce?: (text: string) => void}) => import('../types.js').BoardApi} createBoard
+ * @property {(t: import('../types.js').Translate, view: import('../types.js').GameView, move: string) => string} describe
+ *   A move as people read it: `c3–d3`, or a Dots line by row and column.
+ */
+
+/**
+ * @param {import('../types.js').GameKind} kind
+ * @returns {Promise<GameParts>}
+ */
+export async function loadGame(kind) {
+  if (kind === 'musashi') {
+    const [rules, board] = await Promise.all([import('../table/musashi.js'), import('../musashi/index.js')]);
+    return { rules, createBoard: board.createMusashiBoard, describe: (_t, _v, move) => move.replace('-', '–') };
+  }
+  const [rules, board, geometry] = await Promise.all([import('../table/dots.js'), import('../dots/index.js'), import('../dots/board.js')]);
+  return {
+    rules,
+    createBoard: board.createDotsBoard,
+    describe(t, v, move) {
+      if (v.game !== 'dots') return move;
+      const i = geometry.edgeInfo(v.w, v.h, Number(move));
+      return t(i.horizontal ? 'dots-edge-h' : 'dots-edge-v', { row: i.r + 1, col: i.c + 1 });
+    },
+  };
+}

@@ -1,0 +1,73 @@
+// What a screen reader hears when the table changes, as a pure function of the event and the
+// table before and after it. It changes nothing: it returns the words, and a line for the
+// page to keep on screen when the news matters to this player (the CPU moved for them, their
+// take-back was declined).
+
+import { other, seatName, sideName } from './who.js';
+
+/** @typedef {import('../types.js').TableView} TableView */
+
+/**
+ * @typedef {object} Narration
+ * @property {string} speak  Said through the live region ('' for nothing).
+ * @property {string | null} notice  Also kept on screen.
+ */
+
+/**
+ * @param {import('../types.js').Event} e
+ * @param {TableView} before
+ * @param {TableView} after
+ * @param {import('../types.js').Seat | null} me  This device's seat.
+ * @param {import('../types.js').You | null} you
+ * @param {import('../types.js').Translate} t
+ * @returns {Narration}
+ */
+export function narrate(e, before, after, me, you, t) {
+  const v = after.view;
+  switch (e.kind) {
+    case 'move': {
+      let text = '';
+      if (v?.game === 'musashi' && v.last) {
+        const [from, to] = v.last.move.split('-');
+        text = t(to === v.parent ? 'musashi-announce-parent' : 'musashi-announce-children', { from, to });
+        if (v.last.taken.length) text += ` ${t('musashi-announce-take', { count: v.last.taken.length })}`;
+      } else if (v?.game === 'dots' && v.last) {
+        const name = sideName(t, after, v.last.player);
+        const n = v.last.completed.length;
+        text = n ? t('dots-announce-box', { name, count: n }) : t('dots-announce-line', { name });
+      }
+      let notice = null;
+      if (e.by === 'cpu-away' || e.by === 'timeout') {
+        text += ` (${t(e.by === 'timeout' ? 'play-by-timeout' : 'play-by-cpu-away')})`;
+        notice = text;
+      }
+      if (me !== null && v && after.status === 'playing' && after.seats[me]?.side === v.turn) {
+        text += ` ${t('announce-your-turn')}`;
+      }
+      return { speak: text, notice };
+    }
+    case 'undo':
+      return { speak: t('announce-undo', { plies: e.plies }), notice: null };
+    case 'undoDeclined': {
+      // `seat` asked; only they need to hear the answer.
+      if (me === null || e.seat !== me) return { speak: '', notice: null };
+      const text = t('play-undo-declined', { name: seatName(t, after.seats[other(me)]) });
+      return { speak: text, notice: text };
+    }
+    case 'seat': {
+      const now = after.seats[e.seat];
+      const was = before.seats[e.seat];
+      let speak = '';
+      if (now && !was) speak = t('announce-joined', { name: seatName(t, now) });
+      else if (now && was && now.away && !was.away) speak = t('announce-away', { name: seatName(t, now) });
+      else if (now && was && !now.away && was.away) speak = t('announce-back', { name: seatName(t, now) });
+      return { speak, notice: null };
+    }
+    case 'newGame':
+      return { speak: t('announce-new-game'), notice: null };
+    case 'settings':
+      return { speak: you?.host ? '' : t('announce-settings'), notice: null };
+    default:
+      return { speak: '', notice: null };
+  }
+}

@@ -1,0 +1,105 @@
+// Whose turn it is, the turn clock (counting down between messages) and, for Musashi, the
+// Children taken and moved. The clock's ticker runs only while a clock is shown, and stops
+// with `destroy`.
+
+import { h } from '../dom.js';
+import { sideBadge } from './seats.js';
+import { sideName } from './who.js';
+
+/** @typedef {import('./who.js').Props} Props */
+
+/** @param {{t: import('../types.js').Translate}} ctx */
+export function createStatus({ t }) {
+  const turnEl = h('p', { class: 'turn', id: 'turn' });
+  const clockEl = h('p', { class: 'clock', id: 'clock', hidden: true });
+  const infoEl = h('div', { class: 'info', id: 'info' });
+  /** @type {Props | null} */
+  let last = null;
+  /** The clock shown and when it arrived (its `remainingMs` counts from then). */
+  /** @type {import('../types.js').ClockView | null} */
+  let clock = null;
+  let clockAt = 0;
+  /** @type {ReturnType<typeof setInterval> | null} */
+  let ticker = null;
+
+  const tick = () => {
+    const tb = last?.table;
+    if (!tb || !clock || tb.status !== 'playing') {
+      clockEl.hidden = true;
+      if (ticker !== null) clearInterval(ticker);
+      ticker = null;
+      return;
+    }
+    const secs = Math.ceil(Math.max(0, clock.remainingMs - (performance.now() - clockAt)) / 1000);
+    clockEl.hidden = false;
+    clockEl.className = `clock side-${clock.side}${secs <= 10 ? ' low' : ''}`;
+    clockEl.replaceChildren(h('span', { class: 'sr-only' }, `${t('play-clock-label')}: `), sideBadge(tb.game, clock.side),
+      h('span', { class: 'secs' }, t('play-clock', { seconds: secs })));
+  };
+
+  /** @param {Props} p */
+  const turn = (p) => {
+    const { table: tb, me, mySide } = p;
+    const v = tb.view;
+    let text = '';
+    turnEl.className = 'turn';
+    if (tb.status === 'waiting') text = t(me === null ? 'play-watching' : 'play-waiting');
+    else if (tb.status === 'playing' && v) {
+      const mine = v.turn === mySide;
+      if (v.game === 'dots' && v.extraTurn) {
+        text = mine ? t('dots-extra-turn-you') : t('dots-extra-turn', { name: sideName(t, tb, v.turn) });
+        turnEl.classList.add('extra');
+      } else {
+        text = mine ? t('play-turn-you') : t('play-turn-other', { name: sideName(t, tb, v.turn) });
+      }
+      if (mine) turnEl.classList.add('mine');
+      turnEl.classList.add(`side-${v.turn}`);
+    }
+    if (me === null && tb.status === 'playing') text = `${text} · ${t('play-watching')}`;
+    turnEl.textContent = text;
+    turnEl.hidden = tb.status === 'over';
+    const badge = tb.ranked ? ` · ${t('play-ranked-badge')}` : '';
+    turnEl.dataset.meta = `${t('play-game-number', { n: tb.gameNo })}${badge}`;
+  };
+
+  /** @param {Props} p */
+  const info = (p) => {
+    const v = p.table.view;
+    if (!v || v.game !== 'musashi') {
+      infoEl.replaceChildren();
+      return;
+    }
+    const side = p.mySide;
+    const options = p.table.options;
+    const items = [
+      side === null ? null : h('strong', { id: 'my-role' }, t(side === 0 ? 'musashi-you-parent' : 'musashi-you-children')),
+      h('span', { id: 'taken' }, t('musashi-taken', { taken: v.taken, target: v.target ?? 10 })),
+      h('span', { id: 'children-moves' }, v.limit === null ? t('musashi-moves-nolimit', { n: v.childrenMoves }) : t('musashi-moves', { n: v.childrenMoves, limit: v.limit })),
+    ];
+    const showDanger = options.game !== 'musashi' || options.showDanger;
+    if (showDanger && !v.outcome && (v.endangered.length || v.capturePoints.length)) {
+      items.push(h('span', { class: 'legend' }, t('musashi-danger-legend')));
+    }
+    infoEl.replaceChildren(...items.filter((x) => x !== null));
+  };
+
+  return {
+    els: [turnEl, clockEl, infoEl],
+    /** @param {Props} p */
+    render(p) {
+      last = p;
+      if (p.table.clock !== clock) {
+        clock = p.table.clock;
+        clockAt = performance.now();
+      }
+      turn(p);
+      info(p);
+      tick();
+      if (clock && p.table.status === 'playing' && ticker === null) ticker = setInterval(tick, 250);
+    },
+    destroy() {
+      if (ticker !== null) clearInterval(ticker);
+      ticker = null;
+    },
+  };
+}
