@@ -21,4 +21,6 @@ mod store;
 mod lesson;
 // Invite codes as typed, links to no group, default names, leaderboard tags (issue 16).
 mod invite;
+// The pages' side of the server: public URL, a table's game and board, lessons, static files.
+mod pages;
 // (SIGKILL of the real binary: crates/qdan/tests/crash.rs.)
