@@ -179,7 +179,8 @@ export function start(data, t, announce) {
   const specEl = h('p', { class: 'spectators', id: 'spectators' });
   const tools = h('div', { class: 'row table-tools' }, specEl, soundToggle(t, sound));
   // The end screen leads the panel: beside the board on a wide screen, right under it on a phone.
-  panel.replaceChildren(byId('endscreen'), seats.el, ...status.els, ...actions.els, noticeEl, tools, invite.el, settings.el, name.el);
+  // While waiting, the invite link comes right under the status: it is the one thing to do.
+  panel.replaceChildren(byId('endscreen'), seats.el, ...status.els, invite.el, ...actions.els, noticeEl, tools, settings.el, name.el);
 
   // ---- the table: a state, then events ----
   /** Lost track of the table (a bug): ask for a full state, but not in a loop. @param {unknown} e */

@@ -88,8 +88,9 @@ export function createEnd({ t, lang, el, rematch }) {
         iAsked && them !== null && !vsCpu(tb) ? h('p', { class: 'muted' }, t('play-rematch-waiting', { name: seatLabel(t, p, them) })) : null,
         theyAsked && !iAsked && them !== null && !vsCpu(tb) ? h('p', {}, t('play-rematch-asked', { name: seatLabel(t, p, them) })) : null,
         me !== null ? h('button', { type: 'button', class: 'btn primary', id: 'end-rematch', disabled: !canRematch(p), onclick: rematch }, t('play-rematch')) : null,
-        // The game's page: the CPU at another level, or a new invite link.
-        h('a', { class: 'btn', id: 'end-new', href: `/${lang}/games/${tb.game}` }, t('play-new-opponent'))));
+        // The game's page: the CPU at another level, or a new invite link (for a watcher: a
+        // game of their own).
+        h('a', { class: 'btn', id: 'end-new', href: `/${lang}/games/${tb.game}` }, t(me === null ? 'home-play' : 'play-new-opponent'))));
     },
   };
 }
