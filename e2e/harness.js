@@ -171,7 +171,7 @@ export async function waitState(page, pred, timeout = 15_000) {
 }
 
 /**
- * Sits the page's visitor down in the free seat by tapping "Take a seat": a visitor only
+ * Sits the page's visitor down in the free seat by tapping "Join the game": a visitor only
  * watches until they do. Does nothing when this device already sits at the table.
  * @param {import('playwright-core').Page} page
  */

@@ -64,7 +64,7 @@ test('defect 9: invite codes have one case and work however they are typed', asy
   assert.equal(r.headers.get('location'), `/en/g/${code}`);
   // The API and the socket read a typed code too.
   assert.equal((await fetch(`${env.server.url}/api/groups/${code.toLowerCase()}`)).status, 200);
-  // In a browser: the typed link lands on the game, and its visitor can take the seat.
+  // In a browser: the typed link lands on the game, and the visitor joins it.
   const { context, page } = await newPlayer(env.browser, PHONE);
   await page.goto(`${env.server.url}/en/g/${typed}`);
   await page.waitForURL(new RegExp(`/en/g/${code}$`));
