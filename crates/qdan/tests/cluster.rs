@@ -6,7 +6,8 @@
 //!    third: every move seen by all three.
 //! 2. Games through the balancer while a random node is SIGKILLed and restarted several
 //!    times; then a node SIGSTOPped past its lease and SIGCONTed: its writes are refused by
-//!    the fence; then a rolling restart (SIGTERM) of every node.
+//!    the fence; then a rolling restart (SIGTERM) of every node. NATS, the balancer and
+//!    PostgreSQL (when `scripts/test` says where it runs) are restarted under load too.
 //! 3. Every acknowledged move is stored exactly once at its ply and every stored game replays
 //!    legally: `acked N stored M lost 0`, with the failover time (a kill to the next ack on a
 //!    table the killed node owned).
@@ -194,7 +195,7 @@ async fn no_acknowledged_move_is_lost_across_kills_pauses_and_rolling_restarts()
     };
     let mut rng = StdRng::seed_from_u64(3);
     let mut kill_times: Vec<(Instant, Vec<String>)> = vec![];
-    let gap = Duration::from_secs(secs) / (kills as u32 + 6);
+    let gap = Duration::from_secs(secs) / (kills as u32 + 7);
     for _ in 0..kills {
         tokio::time::sleep(gap).await;
         let i = rng.gen_range(0..c.nodes.len());
@@ -214,6 +215,11 @@ async fn no_acknowledged_move_is_lost_across_kills_pauses_and_rolling_restarts()
     c.balancer.take();
     tokio::time::sleep(Duration::from_millis(500)).await;
     c.balancer = Some(infra::haproxy_on(c.dir.path(), c.front, &addrs).await.unwrap());
+    // PostgreSQL restarts (when scripts/test says where it is): every node's connections
+    // are cut; writes in that moment fail and are not acknowledged, leases cannot be renewed.
+    tokio::time::sleep(gap).await;
+    let pg_at = Instant::now();
+    let pg_restart = tokio::task::spawn_blocking(infra::restart_postgres).await.unwrap().unwrap();
     // The node with the most tables is paused past its lease: the others take its tables;
     // when it wakes, the fence refuses whatever it still tries to write for them (or it
     // finds the leases gone first and stops those tables).
@@ -254,6 +260,22 @@ async fn no_acknowledged_move_is_lost_across_kills_pauses_and_rolling_restarts()
         }
     }
     failovers.sort_by(f64::total_cmp);
+    // After the PostgreSQL restart: the time to the next ack of each table that was being
+    // played in the two seconds before it.
+    let mut pg_gaps: Vec<f64> = vec![];
+    if pg_restart.is_some() {
+        let playing: std::collections::HashSet<&str> = acked
+            .iter()
+            .filter(|a| a.at < pg_at && a.at + Duration::from_secs(2) > pg_at)
+            .map(|a| a.code.as_str())
+            .collect();
+        for code in playing {
+            if let Some(next) = acked.iter().filter(|a| a.code == code && a.at > pg_at).map(|a| a.at).min() {
+                pg_gaps.push((next - pg_at).as_secs_f64() * 1000.0);
+            }
+        }
+        pg_gaps.sort_by(f64::total_cmp);
+    }
     let said = |what: &str| -> usize {
         c.logs.iter().map(|l| std::fs::read_to_string(l).unwrap_or_default().matches(what).count()).sum()
     };
@@ -279,6 +301,16 @@ async fn no_acknowledged_move_is_lost_across_kills_pauses_and_rolling_restarts()
         percentile(&failovers, 0.99),
         failovers.len()
     );
+    match pg_restart {
+        Some(took) => println!(
+            "PostgreSQL restarted in {} ms: next ack p50 {:.0} ms p99 {:.0} ms over {} tables in play",
+            took.as_millis(),
+            percentile(&pg_gaps, 0.5),
+            percentile(&pg_gaps, 0.99),
+            pg_gaps.len()
+        ),
+        None => println!("PostgreSQL was not restarted (QDAN_TEST_PG_BIN / QDAN_TEST_PG_DATA not set)"),
+    }
     assert!(audit.lost.is_empty(), "acknowledged but not stored: {:?}", audit.lost);
     assert!(acked.len() >= 30, "the run played too little to mean anything: {} acked", acked.len());
     let woken = std::fs::read_to_string(&c.logs[paused]).unwrap_or_default();

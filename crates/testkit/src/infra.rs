@@ -87,3 +87,28 @@ pub fn fresh_database(base: &str, name: &str) -> Result<String> {
     }
     Ok(format!("{prefix}/{name}"))
 }
+
+/// Restarts the PostgreSQL server that `scripts/test` runs (`pg_ctl restart -m fast`: every
+/// connection is cut, the server is down for a moment), when `QDAN_TEST_PG_BIN` and
+/// `QDAN_TEST_PG_DATA` say where it is; returns how long the restart took, or `None` when
+/// the test was not told. As root, `pg_ctl` runs as the `postgres` user, as it requires.
+pub fn restart_postgres() -> Result<Option<Duration>> {
+    let (Ok(bin), Ok(data)) = (std::env::var("QDAN_TEST_PG_BIN"), std::env::var("QDAN_TEST_PG_DATA")) else {
+        return Ok(None);
+    };
+    let pg_ctl = Path::new(&bin).join("pg_ctl");
+    let as_root = Command::new("id").arg("-u").output().map(|o| o.stdout.starts_with(b"0")).unwrap_or(false);
+    let mut cmd = if as_root {
+        let mut c = Command::new("runuser");
+        c.args(["-u", "postgres", "--"]).arg(&pg_ctl);
+        c
+    } else {
+        Command::new(&pg_ctl)
+    };
+    let t0 = std::time::Instant::now();
+    let status = cmd.args(["-D", &data, "-m", "fast", "-w", "restart"]).stdout(Stdio::null()).status()?;
+    if !status.success() {
+        return Err(KitError::Server(format!("pg_ctl restart failed: {status}")));
+    }
+    Ok(Some(t0.elapsed()))
+}

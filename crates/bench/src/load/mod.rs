@@ -42,6 +42,15 @@ pub struct Args {
     /// It must allow this many connections per IP address (`qdan serve --http-rate`).
     #[arg(long)]
     server: Option<String>,
+    /// Two nodes of a cluster (`http://...,http://...`): each game's first player connects to
+    /// the first, its second player to the second (the latency of a table whose players sit on
+    /// different nodes). Games are opened on the first.
+    #[arg(long, value_delimiter = ',', num_args = 2)]
+    split: Vec<String>,
+    /// Server processes to measure (CPU, memory) when aiming at running servers: their CPU
+    /// is summed in the table and printed per process below it.
+    #[arg(long, value_delimiter = ',')]
+    pids: Vec<u32>,
     /// The `qdan` binary to start (default: the one beside `qdan-bench`). Aim two runs at two
     /// builds to compare them; the generator reads both the current protocol (delta events)
     /// and the one before it (every event with the whole table).
@@ -77,8 +86,10 @@ pub struct Step {
     pub p99_ms: f64,
     pub p999_ms: f64,
     pub max_ms: f64,
-    /// Percent of one core.
+    /// Percent of one core (all measured server processes together).
     pub server_cpu: f64,
+    /// Percent of one core of each measured server process.
+    pub node_cpu: Vec<f64>,
     pub server_rss_mib: f64,
     pub client_cpu: f64,
     /// Mean bytes of a move event's text (as the table's sockets receive it).
@@ -151,6 +162,24 @@ pub fn run(a: Args) -> anyhow::Result<()> {
 }
 
 fn print_table(name: &str, steps: &[Step]) {
+    print_steps(name, steps);
+    for s in steps.iter().filter(|s| s.node_cpu.len() > 1) {
+        let per: Vec<String> = s.node_cpu.iter().map(|c| format!("{c:.0}")).collect();
+        let per_move: Vec<String> = s
+            .node_cpu
+            .iter()
+            .map(|c| format!("{:.0}", if s.moves_per_s > 0.0 { c * 1e4 / s.moves_per_s } else { 0.0 }))
+            .collect();
+        println!(
+            "{} games: CPU % per server process {}; µs of CPU per move per process {}",
+            s.games,
+            per.join(" / "),
+            per_move.join(" / ")
+        );
+    }
+}
+
+fn print_steps(name: &str, steps: &[Step]) {
     println!("{name}");
     println!(
         "| games | sockets | moves | moves/s | p50 ms | p99 ms | p99.9 ms | max ms | server CPU % | server RSS MiB | load CPU % | errors | setup s | µs CPU/move | B/move event |"

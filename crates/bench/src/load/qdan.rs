@@ -53,13 +53,13 @@ fn default_bin() -> anyhow::Result<std::path::PathBuf> {
 
 pub async fn run(a: &Args) -> anyhow::Result<(Vec<Step>, bool)> {
     let _dir;
-    let (server, addr) = match &a.server {
-        Some(url) => {
-            let hostport = url.trim_start_matches("http://").trim_end_matches('/');
-            let addr = tokio::net::lookup_host(hostport).await?.next().context("server address")?;
-            (None, addr)
-        }
-        None => {
+    let lookup = |url: String| async move {
+        let hostport = url.trim_start_matches("http://").trim_end_matches('/').to_string();
+        tokio::net::lookup_host(hostport).await?.next().context("server address")
+    };
+    let (server, addr) = match (&a.server, a.split.first()) {
+        (Some(url), _) | (None, Some(url)) => (None, lookup(url.clone()).await?),
+        (None, None) => {
             let bin = match &a.bin {
                 Some(b) => b.clone(),
                 None => default_bin()?,
@@ -73,7 +73,13 @@ pub async fn run(a: &Args) -> anyhow::Result<(Vec<Step>, bool)> {
             (Some(q), addr)
         }
     };
-    let pid = server.as_ref().and_then(Qdan::pid);
+    // The second player's node, when the players sit on different nodes.
+    let second = match a.split.get(1) {
+        Some(url) => lookup(url.clone()).await?,
+        None => addr,
+    };
+    let pids: Vec<u32> =
+        if a.pids.is_empty() { server.as_ref().and_then(Qdan::pid).into_iter().collect() } else { a.pids.clone() };
     eprintln!("bench load: qdan on {addr}, {} move/s per game, {} s per step", a.rate, a.duration);
     let api = Api::new(format!("http://{addr}"));
     let stats = Arc::new(Stats::default());
@@ -89,7 +95,7 @@ pub async fn run(a: &Args) -> anyhow::Result<(Vec<Step>, bool)> {
                 let (api, size, sem) = (api.clone(), a.size.clone(), sem.clone());
                 setups.spawn(async move {
                     let _permit = sem.acquire_owned().await;
-                    setup_game(&api, addr, i, &size).await.with_context(|| format!("setting up game {i}"))
+                    setup_game(&api, [addr, second], i, &size).await.with_context(|| format!("setting up game {i}"))
                 });
             }
             while let Some(r) = setups.join_next().await {
@@ -104,7 +110,7 @@ pub async fn run(a: &Args) -> anyhow::Result<(Vec<Step>, bool)> {
         let errors0 = stats.errors.load(Ordering::Relaxed);
         let (events0, bytes0) =
             (stats.move_events.load(Ordering::Relaxed), stats.move_event_bytes.load(Ordering::Relaxed));
-        let server_cpu = pid.map(CpuWindow::start);
+        let server_cpu: Vec<CpuWindow> = pids.iter().map(|&p| CpuWindow::start(p)).collect();
         let client_cpu = CpuWindow::start(std::process::id());
         let t0 = Instant::now();
         tokio::time::sleep(Duration::from_secs(a.duration)).await;
@@ -122,8 +128,9 @@ pub async fn run(a: &Args) -> anyhow::Result<(Vec<Step>, bool)> {
             p99_ms: percentile(&lat, 0.99),
             p999_ms: percentile(&lat, 0.999),
             max_ms: percentile(&lat, 1.0),
-            server_cpu: server_cpu.as_ref().map_or(0.0, CpuWindow::percent),
-            server_rss_mib: pid.map_or(0.0, rss_mib),
+            server_cpu: server_cpu.iter().map(CpuWindow::percent).sum(),
+            node_cpu: server_cpu.iter().map(CpuWindow::percent).collect(),
+            server_rss_mib: pids.iter().map(|&p| rss_mib(p)).sum(),
             client_cpu: client_cpu.percent(),
             move_event_bytes: if events > 0 { bytes as f64 / events as f64 } else { 0.0 },
             errors: stats.errors.load(Ordering::Relaxed) - errors0,
@@ -312,13 +319,13 @@ async fn next_text(ws: &mut Ws) -> anyhow::Result<String> {
     }
 }
 
-async fn setup_game(api: &Api, addr: SocketAddr, i: usize, size: &str) -> anyhow::Result<Game> {
+async fn setup_game(api: &Api, addrs: [SocketAddr; 2], i: usize, size: &str) -> anyhow::Result<Game> {
     let (ta, _) = api.player(&format!("a{i}")).await?;
     let (tb, _) = api.player(&format!("b{i}")).await?;
     let code = api.group(&ta, &json!({"game": "dots", "options": {"size": size}})).await?;
     let mut sockets = vec![];
     for (j, token) in [ta, tb].into_iter().enumerate() {
-        let mut ws = open(addr, 2 * i + j, &code).await?;
+        let mut ws = open(addrs[j], 2 * i + j, &code).await?;
         send(&mut ws, &ClientMsg::Hello { token: Some(token), since: None }).await?;
         sockets.push(ws);
     }
