@@ -17,8 +17,8 @@ use axum::extract::Path;
 use axum::extract::rejection::JsonRejection;
 use axum::routing::{get, post};
 use axum::{Json, Router};
-use rules::musashi::{self, Role};
-use rules::{AnyGame, AnyOptions, GameKind, Mask, dots};
+use rules::musashi;
+use rules::{AnyGame, AnyOptions, GameKind, dots};
 use serde::Deserialize;
 use serde_json::{Value, json};
 use wire::ErrorCode;
@@ -49,258 +49,13 @@ fn hint_with(key: &'static str, name: &'static str, value: String) -> Verdict {
     Verdict::TryAgain(key, BTreeMap::from([(name, value)]))
 }
 
-fn names(m: Mask) -> String {
-    m.map(|i| musashi::Point(i).to_string()).collect::<Vec<_>>().join(", ")
-}
+mod dots_steps;
+mod musashi_steps;
 
-// ---------------------------------------------------------------------------------------------
-// Juroku Musashi
-
-type MusashiJudge = fn(before: &musashi::Game, after: &musashi::Game, played: &musashi::Played) -> Verdict;
-
-/// One Juroku Musashi step: a position text, the learner's side and the judge, which sees the
-/// game before the learner's move and after it (and after the Children's scripted reply, when
-/// the learner plays the Parent and `reply` is set).
-#[derive(Debug)]
-pub struct MusashiStep {
-    pub id: &'static str,
-    pub start: &'static str,
-    pub learner: Role,
-    pub reply: bool,
-    judge: MusashiJudge,
-}
-
-pub static MUSASHI: &[MusashiStep] = &[
-    // Any step of the Parent from the start.
-    MusashiStep {
-        id: "move",
-        start: START33,
-        learner: Role::Parent,
-        reply: false,
-        judge: |_, _, _| Verdict::Done(None),
-    },
-    // c3-b3 steps between b2 and b4.
-    MusashiStep {
-        id: "pair",
-        start: "33:c3:a1,a5,b2,b4,c1,c5,d5,e1,e5:p:0",
-        learner: Role::Parent,
-        reply: false,
-        judge: |_, _, p| if p.taken.count() >= 2 { Verdict::Done(None) } else { hint("no-pair") },
-    },
-    // d3-c3 takes c2+c4 and b2+d4; d3-d2 takes only c2+e2.
-    MusashiStep {
-        id: "two-pairs",
-        start: "33:d3:a1,a2,a3,a4,a5,b2,c2,c4,d4,e1,e2,e5:p:0",
-        learner: Role::Parent,
-        reply: false,
-        judge: |_, _, p| match p.taken.count() {
-            0 => hint("no-pair"),
-            2 => hint("one-pair"),
-            _ => Verdict::Done(None),
-        },
-    },
-    // b2 and b4 stand with a gap (b3) next to the Parent: close it or move one away.
-    MusashiStep {
-        id: "gap",
-        start: "33:c3:a1,a5,b2,b4,c1,c5,e1,e5:c:0",
-        learner: Role::Children,
-        reply: false,
-        judge: |_, after, _| {
-            let (endangered, _) = after.position().danger();
-            if endangered.any() { hint_with("gap", "points", names(endangered)) } else { Verdict::Done(None) }
-        },
-    },
-    // The Parent in the corner a1 has one way out, b2; a3, c1 or c3 can close it.
-    MusashiStep {
-        id: "trap",
-        start: "33:a1:a2,a3,a5,b1,c1,c3,e1,e5:c:0",
-        learner: Role::Children,
-        reply: false,
-        judge: trap_judge,
-    },
-    // In the Setchin: the Parent on g5 has one way out, g4; only g3-g4 closes it.
-    MusashiStep {
-        id: "setchin",
-        start: "33:g5:a1,a5,c1,c5,e1,e5,f4,g3:c:0",
-        learner: Role::Children,
-        reply: false,
-        judge: trap_judge,
-    },
-    // 99 Children moves made: g3-f2 leaves three ways out, so the 100th Children move cannot
-    // trap; g3-g4 walks into a trap (f3-g3 or g2-g3).
-    MusashiStep {
-        id: "limit",
-        start: "33:g3:a1,a5,c1,c5,f3,f4,g2,g5:p:99",
-        learner: Role::Parent,
-        reply: true,
-        judge: |_, after, _| match after.outcome() {
-            Some(o) if o.winner == Role::Parent => Verdict::Done(Some("limit")),
-            Some(_) => hint("limit-trapped"),
-            None => Verdict::Continue(None),
-        },
-    },
-    // Eight Children left: one more pair (c3-b3) reaches the target of ten.
-    MusashiStep {
-        id: "target",
-        start: "33:c3:a1,a5,b2,b4,c1,c5,e1,e5:p:60",
-        learner: Role::Parent,
-        reply: false,
-        judge: |_, after, _| match after.outcome() {
-            Some(o) if o.winner == Role::Parent => Verdict::Done(Some("target")),
-            _ => hint("no-pair"),
-        },
-    },
-];
-
-const START33: &str = "33:c3:a1,a2,a3,a4,a5,b1,b5,c1,c5,d1,d5,e1,e2,e3,e4,e5:p:0";
-
-fn trap_judge(_: &musashi::Game, after: &musashi::Game, _: &musashi::Played) -> Verdict {
-    if after.outcome().is_some_and(|o| o.winner == Role::Children) {
-        Verdict::Done(None)
-    } else {
-        hint_with("trap", "points", names(after.position().parent_exits()))
-    }
-}
-
-fn musashi_game(step: &MusashiStep) -> musashi::Game {
-    let pos: musashi::Position = step.start.parse().expect("lesson positions parse");
-    musashi::Game::from_position(musashi::Options::default(), pos)
-}
-
-/// The scripted Children: a move that traps the Parent if there is one, else the first legal move.
-fn musashi_reply(g: &musashi::Game) -> Option<musashi::Move> {
-    let mut moves = musashi::Moves::new();
-    g.legal_moves(&mut moves);
-    let first = moves.iter().next().copied();
-    moves
-        .iter()
-        .copied()
-        .find(|&m| {
-            let mut t = g.clone();
-            t.play(m).is_ok() && t.outcome().is_some_and(|o| o.winner == Role::Children)
-        })
-        .or(first)
-}
-
-// ---------------------------------------------------------------------------------------------
-// Dots and Boxes (3x3 boxes: edges 0..11 horizontal, 12..23 vertical)
-
-type DotsJudge = fn(before: &dots::Game, after: &dots::Game, played: &dots::Played) -> Verdict;
-
-/// One Dots and Boxes step on 3x3 boxes: the lines already drawn, the learner (player 0) to
-/// move; the opponent (player 1) replies whenever the turn passes to it.
-#[derive(Debug)]
-pub struct DotsStep {
-    pub id: &'static str,
-    pub drawn: &'static [u8],
-    pub reply: bool,
-    judge: DotsJudge,
-}
-
-pub static DOTS: &[DotsStep] = &[
-    DotsStep { id: "line", drawn: &[], reply: false, judge: |_, _, _| Verdict::Done(None) },
-    // The middle box (4) has three sides: 18 closes it, then any line.
-    DotsStep {
-        id: "box",
-        drawn: &[4, 7, 17, 0, 20],
-        reply: false,
-        judge: |before, _, p| {
-            if before.position().owned[0].any() {
-                Verdict::Done(None)
-            } else if p.completed.any() {
-                Verdict::Continue(Some("again"))
-            } else {
-                hint("no-box")
-            }
-        },
-    },
-    DotsStep {
-        id: "third-side",
-        drawn: &[0, 12, 4, 8, 22, 10],
-        reply: false,
-        judge: |_, after, _| {
-            let third = third_sides(after.position());
-            if third.any() { hint("third-side") } else { Verdict::Done(None) }
-        },
-    },
-    // The top row is a chain of three; box 0 has three sides: 13, 14, 15 take it all.
-    DotsStep {
-        id: "chain",
-        drawn: &[0, 1, 2, 3, 4, 5, 12],
-        reply: false,
-        judge: |before, after, p| {
-            if !p.completed.any() {
-                return if third_sides(before.position()).any() { hint("take-chain") } else { Verdict::Done(None) };
-            }
-            if after.position().owned[0].is_superset(Mask(0b111)) {
-                Verdict::Done(None)
-            } else {
-                Verdict::Continue(Some("more"))
-            }
-        },
-    },
-    // The opponent opened the top row (a chain of three, with 12); the other six boxes form one
-    // long chain. Take box 0 (13), then give the last two away with 15; the opponent takes them
-    // (14) and must open the long chain: 7 to 2.
-    DotsStep {
-        id: "double-deal",
-        drawn: &[0, 1, 2, 3, 4, 5, 6, 7, 9, 10, 11, 19, 23, 12],
-        reply: true,
-        judge: double_deal_judge,
-    },
-];
-
-/// Unclaimed boxes with exactly three sides drawn.
-fn third_sides(p: &dots::Position) -> Mask {
-    let geo = p.size.geometry();
-    let mut out = Mask::EMPTY;
-    for b in 0..p.size.boxes() {
-        if !p.claimed().contains(b) && (p.drawn & geo.box_edges[b as usize]).count() == 3 {
-            out = out.with(b);
-        }
-    }
-    out
-}
-
-fn double_deal_judge(before: &dots::Game, after: &dots::Game, p: &dots::Played) -> Verdict {
-    let mine = after.position().owned[0];
-    if mine.contains(1) || mine.contains(2) {
-        return hint("all-in");
-    }
-    if p.completed.any() {
-        return match after.outcome() {
-            Some(_) => Verdict::Done(Some("won")),
-            None if !after.position().claimed().contains(1) => Verdict::Continue(Some("leave")),
-            None => Verdict::Continue(Some("take")),
-        };
-    }
-    let top_open = !before.position().claimed().contains(1);
-    if top_open && before.position().owned[0].contains(0) && p.edge.0 == 15 {
-        return Verdict::Continue(Some("dealt"));
-    }
-    if top_open && !before.position().owned[0].contains(0) {
-        return hint("take-first");
-    }
-    if top_open { hint("opens-chain") } else { hint("take-chain") }
-}
-
-const DOTS_SIZE: dots::Size = dots::Size { w: 3, h: 3 };
-
-fn dots_game(step: &DotsStep) -> dots::Game {
-    let mut pos = dots::Position::empty(DOTS_SIZE);
-    for &e in step.drawn {
-        pos.drawn = pos.drawn.with(e);
-    }
-    dots::Game::from_position(dots::Options { size: DOTS_SIZE, swap_first: true }, pos)
-}
-
-/// The scripted opponent: takes every box it can, then draws the lowest undrawn line.
-fn dots_reply(g: &dots::Game) -> Option<dots::Edge> {
-    let p = g.position();
-    let undrawn = p.undrawn();
-    let mut it = undrawn;
-    it.find(|&e| p.completes(dots::Edge(e)).any()).or(undrawn.first_index()).map(dots::Edge)
-}
+pub use dots_steps::{DOTS, DotsStep};
+use dots_steps::{dots_game, dots_reply};
+pub use musashi_steps::{MUSASHI, MusashiStep};
+use musashi_steps::{musashi_game, musashi_reply};
 
 // ---------------------------------------------------------------------------------------------
 // Playing a step
@@ -526,7 +281,7 @@ mod tests {
         for s in DOTS {
             let g = dots_game(s);
             assert!(g.outcome().is_none(), "{}", s.id);
-            assert!(third_sides(g.position()).count() <= 1, "{}", s.id);
+            assert!(dots_steps::third_sides(g.position()).count() <= 1, "{}", s.id);
         }
     }
 }
