@@ -112,10 +112,15 @@ impl Registry {
     }
 
     /// Stops the local tables whose leases are not in `held` (this node lost them).
-    pub async fn keep_only(&self, held: &[String]) {
+    pub async fn keep_only(&self, held: &[String], asked_at: std::time::Instant) {
         let lost: Vec<(String, LocalTable)> = {
             let map = self.tables.lock().expect("registry lock");
-            map.iter().filter(|(c, h)| h.is_alive() && !held.contains(c)).map(|(c, h)| (c.clone(), h.clone())).collect()
+            // A table started after the renewal was asked for took its lease after the
+            // renewal's snapshot: its absence from `held` says nothing.
+            map.iter()
+                .filter(|(c, h)| h.is_alive() && h.started < asked_at && !held.contains(c))
+                .map(|(c, h)| (c.clone(), h.clone()))
+                .collect()
         };
         for (code, t) in lost {
             tracing::warn!(%code, "lost the lease of table {code}: stopping it");

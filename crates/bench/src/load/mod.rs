@@ -45,7 +45,7 @@ pub struct Args {
     /// Two nodes of a cluster (`http://...,http://...`): each game's first player connects to
     /// the first, its second player to the second (the latency of a table whose players sit on
     /// different nodes). Games are opened on the first.
-    #[arg(long, value_delimiter = ',', num_args = 2)]
+    #[arg(long, value_delimiter = ',')]
     split: Vec<String>,
     /// Server processes to measure (CPU, memory) when aiming at running servers: their CPU
     /// is summed in the table and printed per process below it.
@@ -123,6 +123,9 @@ pub fn measure<I: IntoIterator<Item = String>>(args: I) -> anyhow::Result<Outcom
 pub fn run(a: Args) -> anyhow::Result<()> {
     if a.games.is_empty() || a.rate <= 0.0 {
         bail!("give --games N[,N...] and a positive --rate");
+    }
+    if !a.split.is_empty() && a.split.len() != 2 {
+        bail!("--split takes two node URLs: http://a:port,http://b:port");
     }
     let sockets = 2 * a.games.iter().max().copied().unwrap_or(0) + 256;
     let nofile = proc::raise_nofile(sockets as u64 + 1024)?;

@@ -143,8 +143,9 @@ async fn renew(cluster: Arc<Cluster>, registry: Arc<crate::Registry>) {
     tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
     loop {
         tick.tick().await;
+        let asked_at = std::time::Instant::now();
         match registry.store().renew_leases(&cluster.node, cluster.ttl_ms()).await {
-            Ok(held) => registry.keep_only(&held).await,
+            Ok(held) => registry.keep_only(&held, asked_at).await,
             Err(e) => tracing::warn!("renewing leases: {e}"),
         }
     }

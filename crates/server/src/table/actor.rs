@@ -54,7 +54,7 @@ pub fn spawn(code: String, ctx: Ctx, fence: Option<Fence>) -> LocalTable {
             Err(e) => tracing::error!(%code, "loading table: {e}"),
         }
     });
-    LocalTable { tx }
+    LocalTable { tx, started: std::time::Instant::now() }
 }
 
 /// The table's share of the server's settings.

@@ -86,6 +86,8 @@ pub enum TableHandle {
 #[derive(Clone, Debug)]
 pub struct LocalTable {
     pub(crate) tx: mpsc::Sender<Cmd>,
+    /// When the actor started (under the lease it holds, in a cluster).
+    pub(crate) started: std::time::Instant,
 }
 
 /// The table stopped (it is reloaded on the next request).
