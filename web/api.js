@@ -5,11 +5,13 @@ export const TOKEN_KEY = 'qdan.token';
 
 /** An HTTP failure with the server's error code when it sent one. */
 export class ApiError extends Error {
-  /** @param {number} status @param {string} code */
-  constructor(status, code) {
+  /** @param {number} status @param {string} code @param {Record<string, number>} [args] */
+  constructor(status, code, args) {
     super(`${status} ${code}`);
     this.status = status;
     this.code = code;
+    /** The code's typed arguments (`too-many-groups` has `max`). */
+    this.args = args || {};
   }
 }
 
@@ -39,7 +41,7 @@ async function call(method, url, body, token) {
   } catch {
     data = null;
   }
-  if (!res.ok) throw new ApiError(res.status, (data && (data.code || data.error)) || 'internal');
+  if (!res.ok) throw new ApiError(res.status, (data && (data.code || data.error)) || 'internal', data?.args);
   return data;
 }
 

@@ -28,7 +28,10 @@ export function start(data, t) {
       const g = await createGroup(cpu ? { game, cpu } : { game });
       location.assign(`/${data.lang}/g/${g.code}`);
     } catch (e) {
-      err.textContent = t(e instanceof ApiError && e.status === 429 ? 'error-rate-limited' : 'error-network');
+      err.textContent =
+        e instanceof ApiError && e.code === 'too-many-groups'
+          ? t('error-too-many-groups', { max: e.args.max ?? 0 })
+          : t(e instanceof ApiError && e.status === 429 ? 'error-rate-limited' : 'error-network');
       err.hidden = false;
       for (const b of buttons) b.disabled = false;
       document.body.removeAttribute('aria-busy');

@@ -269,6 +269,12 @@ export function start(data, t, announce) {
       forgetToken();
       you = null;
     },
+    onRefused(e) {
+      // Too many sockets from this network: say so in the connection banner until one opens.
+      clearTimeout(slow);
+      connEl.hidden = false;
+      connEl.textContent = errorText(t, e);
+    },
     onFatal() {
       clearTimeout(slow);
       conn.close();

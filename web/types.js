@@ -151,7 +151,8 @@
  *   | 'undo-pending' | 'not-vs-cpu' | 'rate-limited' | 'too-large' | 'internal' | 'illegal-move'
  *   | 'bad-history'}} PlainErrorCode
  * @typedef {{code: 'undo-wait', args: {secs: number}}} UndoWaitError  Ask again after `secs`.
- * @typedef {PlainErrorCode | UndoWaitError} ErrorCode
+ * @typedef {{code: 'too-many-groups' | 'too-many-sockets', args: {max: number}}} TooManyError  A bound of issue 19.
+ * @typedef {PlainErrorCode | UndoWaitError | TooManyError} ErrorCode
  * @typedef {ErrorCode & {message: string}} WireError  `message` is English for logs: never parse it.
  */
 

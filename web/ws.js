@@ -35,6 +35,8 @@ export class IntentError extends Error {
  * @property {(connected: boolean) => void} onStatus
  * @property {() => void} onBadToken  The server does not know the token: forget it (we come back without).
  * @property {(code: string) => void} onFatal  The server refused us for good (no such group).
+ * @property {(e: import('./types.js').WireError) => void} onRefused  The server refused this
+ *   connection for now (`too-many-sockets`); the socket closes and is tried again later.
  */
 
 /** @typedef {{msg: import('./types.js').IntentMessage, resolve: (m: ServerMessage) => void, reject: (e: IntentError) => void}} Pending */
@@ -226,6 +228,9 @@ export class Connection {
           this.closed = true;
           this.ws?.close(1000);
           this.h.onFatal(msg.code);
+        } else if (msg.code === 'too-many-sockets') {
+          // Close code 4029 follows; `onclose` retries with the usual back-off.
+          this.h.onRefused(msg);
         }
         // `bad-token` is followed by close code 4001, handled in `onclose`.
         break;

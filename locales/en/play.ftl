@@ -121,6 +121,11 @@ error-undo-wait = Wait { $wait } s before asking again.
 error-undo-pending = A take-back request is already open.
 error-not-vs-cpu = Only against the CPU.
 error-rate-limited = Too fast. Wait a moment.
+error-too-many-groups = { $max ->
+    [one] You already have a game waiting to be played. Play it, or open a new one later.
+   *[other] You already have { $max } games waiting to be played. Play one of them, or open a new one later.
+}
+error-too-many-sockets = Too many connections from your network ({ $max }). Close a tab, then try again.
 error-too-large = The message was too large.
 error-internal = Something went wrong on the server. Try again.
 error-disconnected = No connection right now. Try again in a moment.

@@ -14,6 +14,9 @@ export function errorText(t, e) {
   switch (e.code) {
     case 'undo-wait':
       return t('error-undo-wait', { wait: e.args.secs });
+    case 'too-many-groups':
+    case 'too-many-sockets':
+      return t(`error-${e.code}`, { max: e.args.max });
     case 'illegal-move':
     case 'bad-history':
       // The lesson's codes; a table never sends them.

@@ -18,7 +18,7 @@ struct Cli {
 #[derive(Subcommand, Debug)]
 enum Command {
     /// Serve the site (http://127.0.0.1:8080 by default).
-    Serve(cmd::serve::Args),
+    Serve(Box<cmd::serve::Args>),
     /// Count move sequences to a depth (checks move generation).
     Perft(cmd::perft::Args),
     /// Solve a position exactly.
@@ -39,7 +39,7 @@ enum Solve {
 
 fn run(cli: Cli) -> anyhow::Result<()> {
     match cli.command {
-        Command::Serve(a) => cmd::serve::run(a),
+        Command::Serve(a) => cmd::serve::run(*a),
         Command::Perft(a) => cmd::perft::run(a),
         Command::Solve(Solve::Dots(a)) => cmd::solve_dots::run(a),
         Command::Solve(Solve::Musashi(a)) => cmd::musashi_tables::solve(a),

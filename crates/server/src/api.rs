@@ -1,9 +1,9 @@
 //! The JSON HTTP endpoints: identity, groups, options, leaderboard (`docs/protocol.md`).
 
-use std::net::SocketAddr;
+use std::net::{IpAddr, SocketAddr};
 
 use axum::extract::rejection::JsonRejection;
-use axum::extract::{ConnectInfo, Path, Request, State};
+use axum::extract::{ConnectInfo, Extension, Path, Request, State};
 use axum::http::{HeaderMap, StatusCode, header};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
@@ -19,7 +19,7 @@ use crate::error::ApiError;
 use wire::ErrorCode;
 
 use crate::store::{GroupRow, PlayerRow};
-use crate::{AppState, ids, now_ms};
+use crate::{AppState, ids, now_ms, ratelimit};
 
 pub fn routes() -> Router<AppState> {
     Router::new()
@@ -31,15 +31,38 @@ pub fn routes() -> Router<AppState> {
         .route("/api/leaderboard/{game}", get(leaderboard_get))
 }
 
+/// The client's address as the per-IP limits count it, for the handlers' own limits.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct ClientIp(pub IpAddr);
+
 /// Refuses a request when its IP address has used up its share (HTTP API and socket opens).
 /// Behind a trusted reverse proxy the address comes from its forwarding header (`client_ip`).
-pub(crate) async fn limit_per_ip(State(state): State<AppState>, req: Request, next: Next) -> Response {
+pub(crate) async fn limit_per_ip(State(state): State<AppState>, mut req: Request, next: Next) -> Response {
     let peer = req.extensions().get::<ConnectInfo<SocketAddr>>().map(|c| c.0.ip());
     let ip = peer.map(|peer| state.ctx.config.trusted_proxies.client_ip(peer, req.headers()));
-    if ip.is_some_and(|ip| !state.http_limit.allow(ip)) {
-        return ApiError::RateLimited.into_response();
+    if let Some(ip) = ip {
+        if !state.http_limit.allow(ip) {
+            return ApiError::RateLimited.into_response();
+        }
+        req.extensions_mut().insert(ClientIp(ip));
     }
     next.run(req).await
+}
+
+/// Takes one from the address's allowance of new players or groups (issue 19).
+fn allow_new(
+    limit: Option<&ratelimit::PerKey>,
+    ip: Option<Extension<ClientIp>>,
+    per_minute: u32,
+    what: &str,
+) -> Result<(), ApiError> {
+    match (limit, ip) {
+        (Some(l), Some(Extension(ClientIp(ip)))) if !l.allow(ip) => Err(ApiError::TooMany(
+            ErrorCode::RateLimited,
+            format!("at most {per_minute} new {what} a minute from one address"),
+        )),
+        _ => Ok(()),
+    }
 }
 
 /// Reads the JSON body, turning a bad one into our error shape.
@@ -89,10 +112,12 @@ fn default_name(lang: Lang) -> String {
 
 async fn players_create(
     State(state): State<AppState>,
+    ip: Option<Extension<ClientIp>>,
     headers: HeaderMap,
     b: Result<Json<NewPlayer>, JsonRejection>,
 ) -> Result<(StatusCode, Json<Value>), ApiError> {
     let b = body(b)?;
+    allow_new(state.new_players.as_deref(), ip, state.ctx.config.new_players_per_ip, "players")?;
     let name = match b.name {
         Some(n) => ids::clean_name(&n)
             .ok_or_else(|| ApiError::BadRequest(ErrorCode::BadField, "a name has 1 to 24 characters".into()))?,
@@ -142,6 +167,7 @@ struct CreateGroup {
 
 async fn groups_create(
     State(state): State<AppState>,
+    ip: Option<Extension<ClientIp>>,
     headers: HeaderMap,
     b: Result<Json<CreateGroup>, JsonRejection>,
 ) -> Result<(StatusCode, Json<Value>), ApiError> {
@@ -161,6 +187,15 @@ async fn groups_create(
     if b.ranked && cpu.is_some() {
         return Err(ApiError::BadRequest(ErrorCode::BadField, "games against the CPU are not ranked".into()));
     }
+    // Bounds of issue 19: what one player holds unplayed, and how fast one address opens groups.
+    let max = state.ctx.config.open_groups_per_player;
+    if max > 0 && state.ctx.store.unplayed_groups_of(&host.id).await? >= i64::from(max) {
+        return Err(ApiError::TooMany(
+            ErrorCode::TooManyGroups { max },
+            format!("at most {max} groups waiting to be played per player: play one, or wait for them to expire"),
+        ));
+    }
+    allow_new(state.new_groups.as_deref(), ip, state.ctx.config.new_groups_per_ip, "groups")?;
     let code = ids::new_invite_code();
     let row = GroupRow {
         code: code.clone(),

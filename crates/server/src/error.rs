@@ -16,6 +16,9 @@ pub enum ApiError {
     NotFound,
     #[error("too many requests")]
     RateLimited,
+    /// Over one of the bounds of issue 19 (`429`, with the code and a message saying which).
+    #[error("{1}")]
+    TooMany(ErrorCode, String),
     #[error(transparent)]
     Store(#[from] crate::store::StoreError),
 }
@@ -27,13 +30,16 @@ impl IntoResponse for ApiError {
             ApiError::Unauthorized => (StatusCode::UNAUTHORIZED, ErrorCode::BadToken),
             ApiError::NotFound => (StatusCode::NOT_FOUND, ErrorCode::NotFound),
             ApiError::RateLimited => (StatusCode::TOO_MANY_REQUESTS, ErrorCode::RateLimited),
+            ApiError::TooMany(code, _) => (StatusCode::TOO_MANY_REQUESTS, code.clone()),
             ApiError::Store(e) => {
                 tracing::error!("store: {e}");
                 (StatusCode::INTERNAL_SERVER_ERROR, ErrorCode::Internal)
             }
         };
         let body = match self {
-            ApiError::BadRequest(code, message) => WireError::with_message(code, message),
+            ApiError::BadRequest(code, message) | ApiError::TooMany(code, message) => {
+                WireError::with_message(code, message)
+            }
             _ => WireError::new(code),
         };
         (status, Json(body)).into_response()

@@ -15,6 +15,7 @@ mod error;
 pub mod ids;
 pub mod invite;
 pub mod lesson;
+pub mod limits;
 mod pages;
 mod ratelimit;
 pub mod ratings;
@@ -74,6 +75,22 @@ pub struct Config {
     pub trusted_proxies: client_ip::TrustedProxies,
     /// The site's public base URL, for the absolute links crawlers and link previews read.
     pub public_url: site::PublicUrl,
+    /// A table with no connection and nothing due (no CPU move, no grace or clock running) is
+    /// unloaded from memory after this long; the next visit loads it from the store again.
+    pub table_idle: Duration,
+    /// A group in which no game was played (no move made, no result) is deleted this long
+    /// after it was created, with its seats and its unstarted game.
+    pub group_expiry: Duration,
+    /// Groups one player may host at once in which no game was played yet (`0`: no limit).
+    pub open_groups_per_player: u32,
+    /// New players per minute per address, all of them at once if wanted (`0`: no limit).
+    pub new_players_per_ip: u32,
+    /// New groups per minute per address, all of them at once if wanted (`0`: no limit).
+    pub new_groups_per_ip: u32,
+    /// Sockets one address may hold open at once on this node (`0`: no limit).
+    pub sockets_per_ip: u32,
+    /// Hint searches one player may have running at once (`0`: no limit).
+    pub hints_per_player: u32,
 }
 
 impl Default for Config {
@@ -94,6 +111,13 @@ impl Default for Config {
             cluster: None,
             trusted_proxies: client_ip::TrustedProxies::default(),
             public_url: "http://127.0.0.1:8080".parse().expect("a valid URL"),
+            table_idle: Duration::from_secs(60),
+            group_expiry: Duration::from_secs(7 * 24 * 3600),
+            open_groups_per_player: 20,
+            new_players_per_ip: 30,
+            new_groups_per_ip: 30,
+            sockets_per_ip: 100,
+            hints_per_player: 1,
         }
     }
 }
@@ -119,6 +143,8 @@ pub struct Ctx {
     pub cpu_slots: Arc<Semaphore>,
     /// This node's membership of a cluster, if it is in one.
     pub cluster: Option<Arc<cluster::Cluster>>,
+    /// Hint searches running per player.
+    pub hints: Arc<limits::Held<String>>,
 }
 
 /// The state axum handlers extract.
@@ -127,6 +153,11 @@ pub struct AppState {
     pub ctx: Ctx,
     pub tables: Arc<Registry>,
     pub http_limit: Arc<ratelimit::PerKey>,
+    /// New players and new groups per address (`None`: no limit).
+    pub new_players: Option<Arc<ratelimit::PerKey>>,
+    pub new_groups: Option<Arc<ratelimit::PerKey>>,
+    /// Sockets open per address.
+    pub sockets: Arc<limits::Held<std::net::IpAddr>>,
     /// Set on SIGTERM: the health check fails and new sockets are refused.
     pub draining: Arc<std::sync::atomic::AtomicBool>,
 }
@@ -140,14 +171,21 @@ impl AppState {
     /// A node, of `cluster` when given (start its background work with [`AppState::join`]).
     pub fn with_cluster(store: Store, config: Config, cluster: Option<Arc<cluster::Cluster>>) -> AppState {
         let http_rate = config.http_rate;
+        let hints = limits::Held::new(config.hints_per_player);
         let ctx = Ctx {
             store,
             config: Arc::new(config),
             cpu_slots: Arc::new(Semaphore::new(std::thread::available_parallelism().map_or(2, |n| n.get()))),
             cluster,
+            hints,
         };
+        // A minute's allowance at once, then refilled evenly over the minute.
+        let per_minute = |n: u32| (n > 0).then(|| Arc::new(ratelimit::PerKey::new(f64::from(n) / 60.0, f64::from(n))));
         AppState {
             tables: Arc::new(Registry::new(ctx.clone())),
+            new_players: per_minute(ctx.config.new_players_per_ip),
+            new_groups: per_minute(ctx.config.new_groups_per_ip),
+            sockets: limits::Held::new(ctx.config.sockets_per_ip),
             ctx,
             http_limit: Arc::new(ratelimit::PerKey::new(http_rate, http_rate * 2.0)),
             draining: Arc::new(std::sync::atomic::AtomicBool::new(false)),
@@ -156,11 +194,36 @@ impl AppState {
 }
 
 impl AppState {
-    /// Starts the cluster's background work (answering other nodes, leases, orphans).
+    /// Starts the background work: the sweep of unplayed groups, and in a cluster answering
+    /// other nodes, leases and orphans.
     pub fn join(&self) {
         if let Some(c) = self.ctx.cluster.as_ref() {
             c.start(self.tables.clone());
         }
+        let state = self.clone();
+        // Ten sweeps per expiry time, at least a second and at most an hour apart.
+        let every = (self.ctx.config.group_expiry / 10).clamp(Duration::from_secs(1), Duration::from_secs(3600));
+        tokio::spawn(async move {
+            let mut tick = tokio::time::interval(every);
+            tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+            loop {
+                tick.tick().await;
+                match state.expire_groups(now_ms()).await {
+                    Ok(0) => {}
+                    Ok(n) => tracing::info!("{n} unplayed groups expired"),
+                    Err(e) => tracing::warn!("expiring unplayed groups: {e}"),
+                }
+            }
+        });
+    }
+
+    /// Deletes the groups older than `group_expiry` at `now` (Unix ms) in which no game was
+    /// played, except those whose table runs on this node or (by its lease) on another one.
+    /// Every node of a cluster sweeps; a first move made meanwhile keeps the group
+    /// (`Store::expire_unplayed_groups`).
+    pub async fn expire_groups(&self, now: i64) -> Result<u64, store::StoreError> {
+        let before = now - self.ctx.config.group_expiry.as_millis() as i64;
+        self.ctx.store.expire_unplayed_groups(before, now, &self.tables.live_codes()).await
     }
 
     /// Whether this node is going away (SIGTERM): it takes no new sockets.

@@ -158,6 +158,17 @@ impl Registry {
         }
     }
 
+    /// The codes of the tables running on this node now.
+    pub fn live_codes(&self) -> Vec<String> {
+        self.tables
+            .lock()
+            .expect("registry lock")
+            .iter()
+            .filter(|(_, h)| h.is_alive())
+            .map(|(c, _)| c.clone())
+            .collect()
+    }
+
     /// Tables running on this node now.
     pub fn len(&self) -> usize {
         self.tables.lock().expect("registry lock").values().filter(|h| h.is_alive()).count()

@@ -10,7 +10,7 @@ use std::time::Duration;
 
 use axum::Router;
 use axum::extract::ws::{CloseFrame, Message, Utf8Bytes, WebSocket, WebSocketUpgrade};
-use axum::extract::{Path, State};
+use axum::extract::{Extension, Path, State};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use futures_util::stream::{SplitSink, SplitStream};
@@ -19,7 +19,7 @@ use tokio::sync::{broadcast, mpsc};
 use wire::{ClientMsg, ErrorCode, ServerMsg, WireError, decode};
 
 use crate::AppState;
-use crate::api::player_for_token;
+use crate::api::{ClientIp, player_for_token};
 use crate::error::ApiError;
 use crate::ratelimit::{Bucket, FloodGuard};
 use crate::table::{Reply, TableHandle};
@@ -44,17 +44,41 @@ pub mod close_code {
     /// The table stopped here (the node drains, or the table moved to another node):
     /// reconnect at once and resume.
     pub const RECONNECT: u16 = 4010;
+    /// The address has as many sockets open as it may (`too-many-sockets` came before it):
+    /// close another tab, then reconnect.
+    pub const TOO_MANY: u16 = 4029;
 }
 
 pub fn routes() -> Router<AppState> {
     Router::new().route("/ws/{code}", get(ws_upgrade))
 }
 
-async fn ws_upgrade(ws: WebSocketUpgrade, Path(code): Path<String>, State(state): State<AppState>) -> Response {
+async fn ws_upgrade(
+    ws: WebSocketUpgrade,
+    Path(code): Path<String>,
+    State(state): State<AppState>,
+    ip: Option<Extension<ClientIp>>,
+) -> Response {
     if state.draining() {
         // Going away: the balancer sends the client to another node on its retry.
         return (axum::http::StatusCode::SERVICE_UNAVAILABLE, "draining").into_response();
     }
+    // Sockets per address (issue 19). Over the bound the socket is still opened, only to say
+    // why in words the page can show (a refused upgrade reaches a browser as a bare failure).
+    let slot = match ip {
+        Some(Extension(ClientIp(ip))) => match state.sockets.take(ip) {
+            Some(slot) => Some(slot),
+            None => {
+                let max = state.sockets.max();
+                return ws
+                    .max_message_size(MAX_FRAME)
+                    .max_frame_size(MAX_FRAME)
+                    .read_buffer_size(READ_BUFFER)
+                    .on_upgrade(move |socket| too_many(socket, max));
+            }
+        },
+        None => None,
+    };
     let table = match state.tables.get(&code).await {
         Ok(Some(t)) => t,
         // No such group: 404 before any upgrade (its page is a 404 page, which opens no socket).
@@ -63,10 +87,20 @@ async fn ws_upgrade(ws: WebSocketUpgrade, Path(code): Path<String>, State(state)
     };
     // The read buffer is zero-filled to its capacity (128 KiB by default): keep it near the
     // largest frame we accept, or 20,000 sockets hold 2.5 GiB of zeros.
-    ws.max_message_size(MAX_FRAME)
-        .max_frame_size(MAX_FRAME)
-        .read_buffer_size(READ_BUFFER)
-        .on_upgrade(move |socket| connection(socket, state, table))
+    ws.max_message_size(MAX_FRAME).max_frame_size(MAX_FRAME).read_buffer_size(READ_BUFFER).on_upgrade(
+        move |socket| async move {
+            connection(socket, state, table).await;
+            drop(slot);
+        },
+    )
+}
+
+/// Tells a socket over its address's bound why it closes, then closes it.
+async fn too_many(socket: WebSocket, max: u32) {
+    let (mut sink, stream) = socket.split();
+    let _ = sink.send(text(error_text(None, ErrorCode::TooManySockets { max }))).await;
+    let _ = sink.send(close(close_code::TOO_MANY, "too many sockets")).await;
+    linger(stream).await;
 }
 
 fn text(s: impl Into<String>) -> Message {

@@ -4,7 +4,7 @@ use server::Store;
 use crate::common::{Client, TestServer, fast_config};
 
 /// A fresh PostgreSQL database on the server `scripts/test` started, or `None` without one.
-async fn postgres_url() -> Option<String> {
+pub(crate) async fn postgres_url() -> Option<String> {
     let base = std::env::var("QDAN_TEST_POSTGRES").ok()?;
     sqlx::any::install_default_drivers();
     let name = format!("qdan_test_{}", server::ids::new_player_id()[2..].to_lowercase().replace(['-', '_'], "x"));

@@ -23,4 +23,6 @@ mod lesson;
 mod invite;
 // The pages' side of the server: public URL, a table's game and board, lessons, static files.
 mod pages;
+// What a stranger can make the server do: CPU for nobody, players made by visits, limits (issue 19).
+mod abuse;
 // (SIGKILL of the real binary: crates/qdan/tests/crash.rs.)

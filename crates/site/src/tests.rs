@@ -152,6 +152,7 @@ fn is_numeric(v: &str) -> bool {
             | "boxes"
             | "plies"
             | "month"
+            | "max"
     )
 }
 

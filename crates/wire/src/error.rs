@@ -73,6 +73,13 @@ pub enum ErrorCode {
     RateLimited,
     #[error("frames are limited to 4 KiB")]
     TooLarge,
+    /// The player hosts `max` groups in which no game was played yet: play one, or wait for
+    /// them to expire, before opening another.
+    #[error("you already have {max} games waiting to be played")]
+    TooManyGroups { max: u32 },
+    /// This address has `max` connections open already.
+    #[error("{max} connections are open from your address already")]
+    TooManySockets { max: u32 },
     /// Something failed on the server; nothing changed. Try again.
     #[error("the server could not do that; try again")]
     Internal,
@@ -113,6 +120,8 @@ impl ErrorCode {
             ErrorCode::NotVsCpu => "not-vs-cpu",
             ErrorCode::RateLimited => "rate-limited",
             ErrorCode::TooLarge => "too-large",
+            ErrorCode::TooManyGroups { .. } => "too-many-groups",
+            ErrorCode::TooManySockets { .. } => "too-many-sockets",
             ErrorCode::Internal => "internal",
             ErrorCode::IllegalMove => "illegal-move",
             ErrorCode::BadHistory => "bad-history",
@@ -148,6 +157,8 @@ impl ErrorCode {
             NotVsCpu,
             RateLimited,
             TooLarge,
+            TooManyGroups { max: 20 },
+            TooManySockets { max: 100 },
             Internal,
             IllegalMove,
             BadHistory,

@@ -60,6 +60,28 @@ pub struct Args {
     /// alternates, the sitemap and share cards are built. Default: the listen address.
     #[arg(long, env = "QDAN_PUBLIC_URL")]
     public_url: Option<server::PublicUrl>,
+    /// Seconds a table nobody is connected to, with nothing due, stays in memory [default: 60].
+    #[arg(long, env = "QDAN_TABLE_IDLE")]
+    table_idle: Option<u64>,
+    /// Hours after its creation a group in which no game was played is deleted [default: 168].
+    #[arg(long, env = "QDAN_GROUP_EXPIRY_HOURS")]
+    group_expiry_hours: Option<u64>,
+    /// Groups one player may host at once in which no game was played yet; 0: no limit
+    /// [default: 20].
+    #[arg(long, env = "QDAN_OPEN_GROUPS_PER_PLAYER")]
+    open_groups_per_player: Option<u32>,
+    /// New players per minute per address (a minute's worth at once); 0: no limit [default: 30].
+    #[arg(long, env = "QDAN_NEW_PLAYERS_PER_IP")]
+    new_players_per_ip: Option<u32>,
+    /// New groups per minute per address (a minute's worth at once); 0: no limit [default: 30].
+    #[arg(long, env = "QDAN_NEW_GROUPS_PER_IP")]
+    new_groups_per_ip: Option<u32>,
+    /// Sockets one address may hold open at once on this node; 0: no limit [default: 100].
+    #[arg(long, env = "QDAN_SOCKETS_PER_IP")]
+    sockets_per_ip: Option<u32>,
+    /// Hint searches one player may have running at once; 0: no limit [default: 1].
+    #[arg(long, env = "QDAN_HINTS_PER_PLAYER")]
+    hints_per_player: Option<u32>,
 }
 
 #[derive(clap::ValueEnum, Clone, Copy, Debug)]
@@ -90,6 +112,17 @@ pub fn run(a: Args) -> anyhow::Result<()> {
     if let Some(r) = a.http_rate {
         config.http_rate = r;
     }
+    if let Some(s) = a.table_idle {
+        config.table_idle = Duration::from_secs(s);
+    }
+    if let Some(h) = a.group_expiry_hours {
+        config.group_expiry = Duration::from_secs(h * 3600);
+    }
+    config.open_groups_per_player = a.open_groups_per_player.unwrap_or(config.open_groups_per_player);
+    config.new_players_per_ip = a.new_players_per_ip.unwrap_or(config.new_players_per_ip);
+    config.new_groups_per_ip = a.new_groups_per_ip.unwrap_or(config.new_groups_per_ip);
+    config.sockets_per_ip = a.sockets_per_ip.unwrap_or(config.sockets_per_ip);
+    config.hints_per_player = a.hints_per_player.unwrap_or(config.hints_per_player);
     config.durability = match a.durability {
         Durability::Process => server::store::Durability::Process,
         Durability::Power => server::store::Durability::Power,

@@ -9,6 +9,7 @@
 //! Moves, the hot path, go through one writer task (`writer`) that commits every move waiting
 //! at that moment in one transaction (group commit) and only then answers each of them.
 
+mod expiry;
 mod games;
 mod groups;
 mod lease;
@@ -119,6 +120,20 @@ impl Store {
     pub async fn count_moves(&self) -> Result<i64> {
         use sqlx::Row;
         let row = sqlx::query("SELECT COUNT(*) FROM moves").fetch_one(&self.pool).await?;
+        Ok(row.get(0))
+    }
+
+    /// Players stored (tests count them: a visit must not create one).
+    pub async fn count_players(&self) -> Result<i64> {
+        use sqlx::Row;
+        let row = sqlx::query("SELECT COUNT(*) FROM players").fetch_one(&self.pool).await?;
+        Ok(row.get(0))
+    }
+
+    /// Groups stored (tests count them: abandoned ones expire).
+    pub async fn count_groups(&self) -> Result<i64> {
+        use sqlx::Row;
+        let row = sqlx::query("SELECT COUNT(*) FROM groups").fetch_one(&self.pool).await?;
         Ok(row.get(0))
     }
 }

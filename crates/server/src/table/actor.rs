@@ -19,8 +19,6 @@ use crate::{Ctx, now_ms};
 
 /// Events a socket's writer may fall behind by before it skips ahead to a full state.
 const CHANNEL_LEN: usize = 64;
-/// A table with no connection and nothing to do stops after this long.
-const IDLE_STOP: Duration = Duration::from_secs(300);
 /// The longest sleep between two looks at the timers.
 const MAX_SLEEP: Duration = Duration::from_secs(60);
 
@@ -145,12 +143,16 @@ impl Actor {
     fn next_wake(&self) -> Instant {
         let now = Instant::now();
         let wake = self.table.next_wake().map(|at| now + Duration::from_millis((at - now_ms()).max(0) as u64));
+        // An empty table wakes when its idle time is up, to unload (if that time has passed
+        // and it is still here, it is busy, and what keeps it busy wakes it).
+        let unload = self.empty_since.map(|t| t + self.ctx.config.table_idle).filter(|w| *w > now);
+        let wake = wake.into_iter().chain(unload).min();
         wake.map_or(now + MAX_SLEEP, |w| w.min(now + MAX_SLEEP))
     }
 
     fn idle(&self) -> bool {
         let busy = self.cpu_inflight.is_some() || self.table.cpu_turn().is_some() || self.table.next_wake().is_some();
-        !busy && self.empty_since.is_some_and(|t| t.elapsed() >= IDLE_STOP)
+        !busy && self.empty_since.is_some_and(|t| t.elapsed() >= self.ctx.config.table_idle)
     }
 
     /// Applies one input: the changes are stored, then published. A refusal changes nothing.
@@ -372,6 +374,19 @@ impl Actor {
             let _ = reply.send(Err(e.into_wire()));
             return;
         }
+        // One search per player across all tables too (issue 19), not only one per table.
+        let Some(pid) = self.table.conns.get(&conn).cloned().flatten().map(|p| p.id) else {
+            let _ = reply.send(Err(WireError::new(ErrorCode::BadToken)));
+            return;
+        };
+        let Some(held) = self.ctx.hints.take(pid) else {
+            let max = self.ctx.hints.max();
+            let _ = reply.send(Err(WireError::with_message(
+                ErrorCode::RateLimited,
+                format!("at most {max} hints worked out at once per player"),
+            )));
+            return;
+        };
         if self.hint_busy.swap(true, Ordering::AcqRel) {
             let _ =
                 reply.send(Err(WireError::with_message(ErrorCode::RateLimited, "a hint is already being worked out")));
@@ -380,6 +395,7 @@ impl Actor {
         let game = self.table.game.as_ref().expect("checked: a game").game.clone();
         let (busy, slots) = (self.hint_busy.clone(), self.ctx.cpu_slots.clone());
         tokio::spawn(async move {
+            let _held = held;
             // A hint takes a CPU slot like the CPU's own moves: all searches stay within the cores.
             let mv = match slots.acquire_owned().await {
                 Ok(_permit) => tokio::task::spawn_blocking(move || ai::hint(&game)).await.ok().flatten(),

@@ -32,6 +32,11 @@ pub fn fast_config() -> Config {
         clock_second: Duration::from_millis(50),
         http_rate: 1000.0,
         ws_rate: 200.0,
+        // Tests open many players, groups and sockets from one address; the tests of these
+        // bounds set their own (abuse.rs).
+        new_players_per_ip: 0,
+        new_groups_per_ip: 0,
+        sockets_per_ip: 0,
         ..Config::default()
     }
 }
@@ -47,6 +52,8 @@ impl TestServer {
         let url = db_url.unwrap_or_else(|| format!("sqlite://{}", dir.path().join("qdan.db").display()));
         let store = Store::connect(&url).await.unwrap();
         let state = AppState::new(store, config);
+        // The background work a served node runs (the sweep of unplayed groups).
+        state.join();
         let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
         let addr = listener.local_addr().unwrap();
         let app = server::app(state.clone());
@@ -109,10 +116,23 @@ pub struct Client {
 
 impl Client {
     pub async fn connect(addr: SocketAddr, code: &str, token: &str, since: Option<u64>) -> Client {
+        Client::connect_as(addr, code, Some(token), since).await
+    }
+
+    /// A watcher: hello without a device token, as a visitor's page says it.
+    pub async fn watch(addr: SocketAddr, code: &str) -> Client {
+        Client::connect_as(addr, code, None, None).await
+    }
+
+    pub async fn connect_as(addr: SocketAddr, code: &str, token: Option<&str>, since: Option<u64>) -> Client {
         let (ws, _) = connect_async(format!("ws://{addr}/ws/{code}")).await.unwrap();
         let mut c =
             Client { ws, welcome: Value::Null, table: Value::Null, v: 0, events: vec![], mirror: None, next_id: 1 };
-        c.send(json!({"t": "hello", "token": token, "since": since})).await;
+        let mut hello = json!({"t": "hello", "since": since});
+        if let Some(token) = token {
+            hello["token"] = json!(token);
+        }
+        c.send(hello).await;
         let w = c.recv().await;
         assert_eq!(w["t"], "welcome", "{w}");
         c.v = w["v"].as_u64().unwrap();

@@ -411,16 +411,17 @@ impl Table {
         graces.chain(clock).min()
     }
 
-    /// Who the CPU should move for now, if anyone. The CPU opponent moves in its turn; it
-    /// stands in for a person only while someone present plays the game: for an away seat
-    /// when the other seat's person is here, for a run-out clock when either seat's person is
-    /// here. A game nobody present is playing waits, so it can never play itself out.
+    /// Who the CPU should move for now, if anyone: the CPU opponent in its turn while its
+    /// opponent is here; a stand-in for an away seat when the other seat's person is here, for
+    /// a run-out clock when either seat's person is here. A game nobody present plays waits.
     pub fn cpu_turn(&self) -> Option<CpuTurn> {
         let g = self.playing()?;
         let seat = g.seat_of_side(g.game.turn());
         let info = self.seat(seat)?;
         let (by, level) = match info.cpu() {
-            Some(level) => (MoveSource::Cpu, level),
+            // Only for a person who is here (issue 19): a game left or only watched costs nothing.
+            Some(level) if self.person_here(seat.other()) => (MoveSource::Cpu, level),
+            Some(_) => return None,
             None if info.presence == Presence::Away && self.person_here(seat.other()) => {
                 (MoveSource::CpuAway, self.rules.stand_in)
             }
