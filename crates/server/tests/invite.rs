@@ -86,7 +86,8 @@ async fn old_codes_keep_working() {
             turn_limit: None,
             ranked: false,
             cpu: None,
-            created_at: 0,
+            // Now: a group left unplayed long enough is swept away (issue 19).
+            created_at: server::now_ms(),
         })
         .await
         .unwrap();
