@@ -20,4 +20,6 @@ mod store;
 mod lesson;
 // Invite codes as typed, links to no group, default names, leaderboard tags (issue 16).
 mod invite;
+// After the game: stored reviews, replays, records, lists of games, the analysis (issue 15).
+mod review;
 // (SIGKILL of the real binary: crates/qdan/tests/crash.rs.)
