@@ -10,7 +10,7 @@ import { OUT, facts, rendered } from '../scripts/diagrams.mjs';
 test('committed diagrams match the board code', () => {
   const files = rendered();
   assert.deepEqual(Object.keys(files).sort(),
-    ['dots-chain.svg', 'musashi-capture-after.svg', 'musashi-capture-before.svg', 'musashi-start.svg']);
+    ['dots-chain.svg', 'dots-home.svg', 'musashi-capture-after.svg', 'musashi-capture-before.svg', 'musashi-start.svg']);
   for (const [name, svg] of Object.entries(files)) {
     const have = readFileSync(join(OUT, name), 'utf8');
     assert.equal(have, svg, `web/diagrams/${name} is stale: run node scripts/diagrams.mjs`);
@@ -26,6 +26,8 @@ test('the diagrams show what their captions say', () => {
   // No other box offers a fourth side.
   assert.ok(f.chainSides.every((n, b) => b === 5 || n !== 3), String(f.chainSides));
   assert.equal(f.boxesTaken, 1);
+  // The home card: the first box taken by the second player, the rest open.
+  assert.deepEqual(f.homeBoxes, [1, null, null, null, null, null, null, null, null]);
   const svgs = rendered();
   assert.match(svgs['musashi-start.svg'], /class="setchin-zone"/);
   assert.equal((svgs['musashi-start.svg'].match(/class="piece child"/g) || []).length, 16);

@@ -57,7 +57,8 @@ test('two friends play a whole game of Dots and Boxes through an invite link', a
   await waitCount(watcher.page.locator('svg.dots-board .dot'), 16);
   await waitCount(watcher.page.locator('svg.dots-board .edge-hit'), 0);
   await watcher.context.close();
-  await guest.page.locator('#spectators').filter({ hasText: '0 spectators' }).waitFor();
+  // Nobody watching any more: the line goes.
+  await guest.page.locator('#spectators').waitFor({ state: 'hidden' });
 
   let moves = 0;
   let sawExtra = false;
@@ -110,7 +111,7 @@ test('two friends play a whole game of Dots and Boxes through an invite link', a
   await guest.page.locator('#result-reason').filter({ hasText: `${end.view.scores[0]} to ${end.view.scores[1]}` }).waitFor();
   // The game was ranked: both see their new rating, and the leaderboard lists them.
   assert.equal(end.ranked, true);
-  await guest.page.locator('.end-card').filter({ hasText: /Rating: 1500 → \d+/ }).waitFor();
+  await guest.page.locator('#result-ratings li').filter({ hasText: /: 1500 → \d+ \([+\u2212]\d+\)$/ }).first().waitFor();
   await shot(guest.page, 'dots-3x3-end-1280x800');
   const board = await newPlayer(env.browser, DESKTOP);
   await board.page.goto(`${env.server.url}/en/leaderboard`);

@@ -38,7 +38,8 @@ function freePort() {
  * @returns {Promise<{url: string, stop: () => Promise<void>, log: () => string}>}
  */
 export async function startServer() {
-  const bin = resolve(root, process.env.QDAN_BIN || 'target/debug/qdan');
+  // scripts/test names the binary cargo built; run alone, follow CARGO_TARGET_DIR if set.
+  const bin = resolve(root, process.env.QDAN_BIN || join(process.env.CARGO_TARGET_DIR || 'target', 'debug', 'qdan'));
   const dir = await mkdtemp(join(tmpdir(), 'qdan-e2e-'));
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
@@ -170,7 +171,7 @@ export async function waitState(page, pred, timeout = 15_000) {
 }
 
 /**
- * Sits the page's visitor down in the free seat by tapping "Take a seat": a visitor only
+ * Sits the page's visitor down in the free seat by tapping "Join the game": a visitor only
  * watches until they do. Does nothing when this device already sits at the table.
  * @param {import('playwright-core').Page} page
  */
@@ -188,9 +189,18 @@ export const PLIES = `(s.table.view ? (s.table.view.game === 'dots' ? s.table.vi
  * @param {string} url
  */
 export async function englishIds(url) {
-  const html = await (await fetch(`${url}/en/`)).text();
+  const ftl = await clientMessages(url, 'en');
+  return [...ftl.matchAll(/^([a-z][a-zA-Z0-9-]*) =/gm)].map((m) => m[1]);
+}
+
+/**
+ * The Fluent source the client of a locale formats with (the file its pages name).
+ * @param {string} url @param {string} lang
+ */
+export async function clientMessages(url, lang) {
+  const html = await (await fetch(`${url}/${lang}/`)).text();
   const data = JSON.parse(html.split('<script id="qdan-data" type="application/json">')[1].split('</script>')[0]);
-  return [...data.ftl.matchAll(/^([a-z][a-zA-Z0-9-]*) =/gm)].map((m) => m[1]);
+  return (await fetch(`${url}${data.messages}`)).text();
 }
 
 /**

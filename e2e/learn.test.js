@@ -4,7 +4,7 @@
 
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { LANGS, PHONE, musashiMove, newPlayer, serverAndBrowser, shot, waitCount, waitState } from './harness.js';
+import { LANGS, PHONE, clientMessages, musashiMove, newPlayer, serverAndBrowser, shot, waitCount, waitState } from './harness.js';
 
 const env = serverAndBrowser();
 
@@ -177,9 +177,8 @@ test('every locale has every step text, hint and note of both lessons', async ()
   /** @type {Record<string, Set<string>>} */
   const keys = {};
   for (const lang of LANGS) {
-    const html = await (await fetch(`${env.server.url}/${lang}/games/dots/learn`)).text();
-    const data = JSON.parse(html.split('<script id="qdan-data" type="application/json">')[1].split('</script>')[0]);
-    keys[lang] = new Set([...data.ftl.matchAll(/^(learn-[a-z0-9-]+) =/gm)].map((m) => m[1]));
+    const ftl = await clientMessages(env.server.url, lang);
+    keys[lang] = new Set([...ftl.matchAll(/^(learn-[a-z0-9-]+) =/gm)].map((m) => m[1]));
   }
   // Every hint and note id the server can send has a text.
   for (const id of ['no-pair', 'one-pair', 'gap', 'trap', 'limit-trapped']) assert.ok(keys.en.has(`learn-musashi-hint-${id}`), id);

@@ -45,7 +45,7 @@ test('two friends play Juroku Musashi through an invite link', async () => {
   await waitCount(host.page.locator('svg.musashi-board [data-point]'), 17);
   await host.page.locator('.seat.mine .seat-role').filter({ hasText: 'Parent' }).waitFor();
   await guest.page.locator('.seat.mine .seat-role').filter({ hasText: 'Kinder' }).waitFor();
-  await guest.page.locator('#spectators').waitFor();
+  await guest.page.locator('#spectators').waitFor({ state: 'attached' });
 
   for (let i = 0; i < GAME.length; i++) {
     const mover = i % 2 === 0 ? host : guest;
@@ -82,9 +82,9 @@ test('two friends play Juroku Musashi through an invite link', async () => {
   // The Children trapped the Parent: a clear end screen for both.
   await waitState(guest.page, 's.table.status === "over"');
   await guest.page.locator('#result-title').filter({ hasText: 'Du hast gewonnen!' }).waitFor();
-  await guest.page.locator('#result-reason').filter({ hasText: 'versperrt' }).waitFor();
+  await guest.page.locator('#result-reason').filter({ hasText: 'eingesperrt' }).waitFor();
   await host.page.locator('#result-title').filter({ hasText: 'You lost' }).waitFor();
-  await host.page.locator('#result-reason').filter({ hasText: 'closed every way out' }).waitFor();
+  await host.page.locator('#result-reason').filter({ hasText: 'The Children trapped the Parent' }).waitFor();
   assert.equal((await state(host.page)).table.result.reason, 'trapped');
   await shot(host.page, 'musashi-25-end-1280x800');
   await shot(guest.page, 'musashi-25-end-390x844');

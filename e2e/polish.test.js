@@ -6,7 +6,7 @@
 
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { LANGS, PHONE, newPlayer, serverAndBrowser, shot, state, waitState } from './harness.js';
+import { LANGS, PHONE, newPlayer, serverAndBrowser, shot, sitDown, state, waitState } from './harness.js';
 
 const env = serverAndBrowser();
 
@@ -64,10 +64,11 @@ test('defect 9: invite codes have one case and work however they are typed', asy
   assert.equal(r.headers.get('location'), `/en/g/${code}`);
   // The API and the socket read a typed code too.
   assert.equal((await fetch(`${env.server.url}/api/groups/${code.toLowerCase()}`)).status, 200);
-  // In a browser: the typed link lands on the game, seated.
+  // In a browser: the typed link lands on the game, and the visitor joins it.
   const { context, page } = await newPlayer(env.browser, PHONE);
   await page.goto(`${env.server.url}/en/g/${typed}`);
   await page.waitForURL(new RegExp(`/en/g/${code}$`));
+  await sitDown(page);
   await waitState(page, 's.seat === 1 && s.table.status === "playing"');
   // The socket route reads a typed code too.
   const opened = await page.evaluate((url) => new Promise((ok) => {

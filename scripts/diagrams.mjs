@@ -141,6 +141,25 @@ function dotsChain() {
 
 const chain = dotsChain();
 
+/**
+ * The home page's card: 3×3 boxes a few lines in, the first box just taken by the second
+ * player (who then drew once more).
+ */
+function dotsHome() {
+  const w = 3;
+  const h = 3;
+  /** @type {[number, 0 | 1][]} */
+  const moves = [[0, 0], [12, 1], [3, 0], [13, 1], [7, 1], [19, 0]];
+  /** @type {import('../web/dots/board.js').DotsState} */
+  let st = { w, h, drawn: new Map(), boxes: Array(w * h).fill(null), turn: 0 };
+  for (const [e, side] of moves) st = db.drawEdge({ ...st, turn: side }, e).state;
+  const view = db.viewOf(st, null);
+  view.lines = [...st.drawn].map(([edge, player]) => ({ edge, player, completed: [] }));
+  return { w, h, view, boxes: st.boxes };
+}
+
+const home = dotsHome();
+
 /** The diagrams: file name and SVG text. */
 export function diagrams() {
   const dotsLayer = dr.dynamicLayer(/** @type {any} */ ({ view: chain.view, opts: { mySide: null, interactive: false, showDanger: false }, cursor: null }));
@@ -153,6 +172,8 @@ export function diagrams() {
     'musashi-capture-after.svg': musashiSvg(
       musashiView(capture.pos.parent, [...capture.pos.children].sort(), 1, { move: 'c4-c3', taken: capture.taken }), false, false),
     'dots-chain.svg': svg('dots-board', dr.viewBox(chain.w, chain.h), dr.staticLayer(chain.w, chain.h), mark, dotsLayer),
+    'dots-home.svg': svg('dots-board', dr.viewBox(home.w, home.h), dr.staticLayer(home.w, home.h),
+      dr.dynamicLayer(/** @type {any} */ ({ view: home.view, opts: { mySide: null, interactive: false, showDanger: false }, cursor: null }))),
   };
 }
 
@@ -162,6 +183,7 @@ export function facts() {
     captureTakes: [...capture.taken].sort(),
     chainSides: chain.sides,
     boxesTaken: chain.boxes.filter((b) => b !== null).length,
+    homeBoxes: home.boxes,
   };
 }
 

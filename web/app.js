@@ -1,10 +1,13 @@
-// The client's entry: reads the page data, builds the translator, remembers the language the
-// visitor picks in the switcher, and starts the page's module.
+// The client's entry: reads the page data, loads the locale's messages, builds the
+// translator, remembers the language the visitor picks in the switcher, and starts the page's
+// module.
 
 import { pageData, translator } from './i18n.js';
 
-const data = pageData();
-const t = translator(data.lang, data.ftl);
+const data = /** @type {import('./types.js').PageData & {messages: string}} */ (pageData());
+// A versioned file, the same for every page of the locale: cached once, preloaded by the page.
+const source = await fetch(data.messages).then((r) => (r.ok ? r.text() : ''), () => '');
+const t = translator(data.lang, source);
 
 // The switcher remembers the choice for `/` (the server reads the cookie).
 for (const a of document.querySelectorAll('.langs a[data-lang]')) {

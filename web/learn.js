@@ -76,8 +76,10 @@ export async function start(data, t, announce) {
 
   /** @type {LessonStep[]} */
   let steps = [];
+  // The page carries the lesson (the server renders its first step too); ask only without it.
+  const inline = /** @type {{lesson?: {steps: LessonStep[]}}} */ (/** @type {unknown} */ (data)).lesson;
   try {
-    steps = (await call('GET', `/api/lesson/${game}`)).steps;
+    steps = inline ? inline.steps : (await call('GET', `/api/lesson/${game}`)).steps;
   } catch {
     feedback(t('error-network'), 'bad');
     return;

@@ -16,8 +16,10 @@ import { createReview } from './play/review.js';
 import { createSeats } from './play/seats.js';
 import { createSettings } from './play/settings.js';
 import { createStatus } from './play/status.js';
+import { seatTags } from './play/tags.js';
 import { afterEvent, initialUi } from './play/ui.js';
 import { mySeat, props } from './play/who.js';
+import { createSound, soundToggle } from './sound.js';
 import { MirrorError, applyEvent, mirrorOf } from './table/reducer.js';
 import { Connection, IntentError } from './ws.js';
 
@@ -25,6 +27,20 @@ import { Connection, IntentError } from './ws.js';
 
 /** A fresh state is asked for at most this often after a mirror error (ms). */
 const RESYNC_EVERY = 5000;
+
+/**
+ * The sound an event makes, if any: Children taken or a box closed, a plain move, the end.
+ * @param {import('./types.js').Event} e
+ * @returns {import('./sound.js').SoundKind | null}
+ */
+function soundOf(e) {
+  if (e.kind === 'resign' || e.kind === 'end' || (e.kind === 'move' && e.result)) return 'end';
+  if (e.kind !== 'move') return null;
+  return e.taken?.length || e.completed?.length ? 'take' : 'move';
+}
+
+/** Of several sounds due at once (events caught up after a reconnect), the one to play. */
+const SOUND_RANK = { move: 0, take: 1, end: 2 };
 
 /**
  * @param {import('./types.js').PageData} data
@@ -55,7 +71,7 @@ export function start(data, t, announce) {
   const render = () => {
     if (!mirror || !parts || !board) return;
     const tb = mirror.table;
-    const p = props(tb, you, ui);
+    const p = props(tb, you, ui, seatTags(tb, render));
     const v = tb.view;
     if (v) {
       board.set(v, {
@@ -74,7 +90,9 @@ export function start(data, t, announce) {
     for (const x of panels) x.render(p);
     noticeEl.textContent = ui.notice;
     noticeEl.hidden = !ui.notice;
-    specEl.textContent = t('play-spectators', { count: tb.spectators });
+    // Nobody watching is not news.
+    specEl.textContent = tb.spectators ? t('play-spectators', { count: tb.spectators }) : '';
+    specEl.hidden = !tb.spectators;
   };
 
   /** @param {Partial<import('./play/ui.js').Ui>} patch */
@@ -131,6 +149,24 @@ export function start(data, t, announce) {
     setUi({ joining: false });
   };
 
+  // The move sound (off until turned on): a burst of events plays one sound, the weightiest.
+  const sound = createSound();
+  /** @type {import('./sound.js').SoundKind | null} */
+  let dueSound = null;
+  /** @param {import('./sound.js').SoundKind} kind */
+  const playSoon = (kind) => {
+    if (dueSound === null) {
+      queueMicrotask(() => {
+        if (dueSound) sound.play(dueSound);
+        dueSound = null;
+      });
+    }
+    if (dueSound === null || SOUND_RANK[kind] > SOUND_RANK[dueSound]) dueSound = kind;
+  };
+
+  /** @type {ReturnType<typeof setTimeout> | undefined} */
+  let undoWaitTimer;
+
   // ---- the panel, built once so focus survives updates ----
   const status = createStatus({ t });
   const actions = createActions({ t, intent, hint: askHint, confirmResign: (open) => setUi({ resignConfirm: open }) });
@@ -143,8 +179,10 @@ export function start(data, t, announce) {
   const panels = [end, review, seats, status, actions, invite, settings, name];
   const noticeEl = h('p', { class: 'notice', id: 'notice', role: 'status' });
   const specEl = h('p', { class: 'spectators', id: 'spectators' });
+  const tools = h('div', { class: 'row table-tools' }, specEl, soundToggle(t, sound));
   // The end screen leads the panel: beside the board on a wide screen, right under it on a phone.
-  panel.replaceChildren(byId('endscreen'), review.el, seats.el, ...status.els, ...actions.els, noticeEl, specEl, invite.el, settings.el, name.el);
+  // While waiting, the invite link comes right under the status: it is the one thing to do.
+  panel.replaceChildren(byId('endscreen'), review.el, seats.el, ...status.els, invite.el, ...actions.els, noticeEl, tools, settings.el, name.el);
 
   // ---- the table: a state, then events ----
   /** Lost track of the table (a bug): ask for a full state, but not in a loop. @param {unknown} e */
@@ -191,8 +229,17 @@ export function start(data, t, announce) {
       return;
     }
     const after = mirror.table;
-    const said = narrate(msg, before, after, mySeat(after, you), you, t);
+    const me = mySeat(after, you);
+    const said = narrate(msg, before, after, me, you, t, seatTags(after, render));
     ui = afterEvent(ui, msg);
+    if (msg.kind === 'undoDeclined' && msg.seat === me) {
+      // Asking again is refused until the wait is over: the button says so by being disabled.
+      ui = { ...ui, undoWaitUntil: performance.now() + msg.waitMs };
+      clearTimeout(undoWaitTimer);
+      undoWaitTimer = setTimeout(render, msg.waitMs + 50);
+    }
+    const kind = soundOf(msg);
+    if (kind) playSoon(kind);
     if (said.notice) ui = { ...ui, notice: said.notice };
     if (said.speak) announce(said.speak);
     render();

@@ -108,7 +108,7 @@ export function soundToggle(t, sound) {
   const state = h('span', { class: 'sound-state', 'aria-hidden': 'true' });
   const btn = h('button', { type: 'button', class: 'btn sound-toggle', id: 'sound-toggle' },
     h('span', { class: 'sound-icon', 'aria-hidden': 'true' }),
-    h('span', {}, t('sound-label')), state);
+    h('span', {}, t('play-sound')), state);
   const show = (/** @type {boolean} */ on) => {
     btn.setAttribute('aria-pressed', String(on));
     state.textContent = t(on ? 'play-on' : 'play-off');

@@ -7,7 +7,6 @@ musashi-you-children = Du führst die Kinder
 musashi-taken = Gefangene Kinder: { $taken } von { $target }
 musashi-moves = Kinderzüge: { $n }/{ $limit }
 musashi-moves-nolimit = Kinderzüge: { $n }
-musashi-danger-legend = Gestrichelte Ringe: Kinder, die das Elternteil im nächsten Zug fangen kann. Zahlen: wie viele es dort fängt.
 musashi-legend-rings = Gestrichelte Ringe: Kinder, die das Elternteil im nächsten Zug fangen kann.
 musashi-legend-counts = Zahlen: wie viele Kinder das Elternteil fängt, wenn es dorthin zieht.
 musashi-announce-parent = Elternteil: { $from } nach { $to }.

@@ -2,7 +2,7 @@
 
 play-you = du
 play-host = Gastgeber
-play-sit = Platz nehmen
+play-join = Mitspielen
 play-seat-empty = Noch frei …
 play-seat-away = Abwesend: Die CPU zieht vorerst.
 play-seat-offline = Verbindung wird wiederhergestellt …
@@ -12,6 +12,7 @@ play-turn-you = Du bist am Zug
 play-turn-other = { $name } ist am Zug
 play-waiting = Warte auf die zweite Person. Schick ihr den Einladungslink.
 play-watching = Du schaust bei dieser Partie zu.
+play-invited = { $name } lädt dich zu einer Partie ein.
 play-spectators =
     { $count ->
         [one] { $count } Zuschauer
@@ -32,11 +33,12 @@ play-undo-asked = { $name } möchte den letzten Zug zurücknehmen.
 play-undo-accept = Erlauben
 play-undo-decline = Ablehnen
 play-undo-waiting = Warte auf die Antwort von { $name } …
-play-undo-declined = { $name } hat die Zurücknahme abgelehnt.
+play-undo-declined = { $name } hat die Zurücknahme abgelehnt. Du kannst in { $wait } s wieder fragen.
 play-hint = Tipp
 play-hint-shown = Vorschlag: { $move }
 play-hint-none = Für diese Stellung gibt es keinen Vorschlag.
 play-rematch = Revanche
+play-new-opponent = Neuer Gegner
 play-rematch-waiting = Warte, ob { $name } auch eine Revanche will …
 play-rematch-asked = { $name } möchte eine Revanche.
 play-sound = Zuggeräusch
@@ -45,13 +47,14 @@ play-result-you-won = Du hast gewonnen!
 play-result-you-lost = Du hast verloren
 play-result-won = { $name } hat gewonnen
 play-result-draw = Unentschieden
-play-reason-trapped = Die Kinder haben dem Elternteil alle Wege versperrt.
+play-reason-trapped = Die Kinder haben das Elternteil eingesperrt: Es hat keinen freien Punkt mehr.
 play-reason-target-reached = Das Elternteil hat { $target } Kinder gefangen.
 play-reason-children-no-move = Die Kinder hatten keinen gültigen Zug mehr.
 play-reason-move-limit = Die Kinder haben das Elternteil in { $limit } Zügen nicht eingesperrt.
 play-reason-resignation = { $name } hat aufgegeben.
 play-reason-boxes = Alle Kästchen sind vergeben: { $score0 } zu { $score1 }.
-play-rating-change = Wertung: { $before } → { $after }
+play-rating-heading = Rangpartie: neue Wertungen
+play-rating-change = { $name }: { $before } → { $after } ({ $change })
 
 play-invite-heading = Jemanden einladen
 play-invite-text = Schick diesen Link. Die ersten zwei, die Platz nehmen, spielen; alle anderen schauen zu.

@@ -7,7 +7,6 @@ musashi-you-children = You play the Children
 musashi-taken = Children taken: { $taken } of { $target }
 musashi-moves = Children moves: { $n }/{ $limit }
 musashi-moves-nolimit = Children moves: { $n }
-musashi-danger-legend = Dashed rings: Children the Parent can take next move. Numbers: how many it takes there.
 musashi-legend-rings = Dashed rings: Children the Parent can take with its next move.
 musashi-legend-counts = Numbers: how many Children the Parent takes by stepping there.
 musashi-announce-parent = Parent: { $from } to { $to }.

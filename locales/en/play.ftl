@@ -2,7 +2,7 @@
 
 play-you = you
 play-host = host
-play-sit = Take a seat
+play-join = Join the game
 play-seat-empty = Waiting for a player…
 play-seat-away = Away: the CPU plays for now
 play-seat-offline = Reconnecting…
@@ -12,6 +12,7 @@ play-turn-you = Your move
 play-turn-other = { $name } to move
 play-waiting = Waiting for a second player. Send the invite link.
 play-watching = You are watching this game.
+play-invited = { $name } invites you to a game.
 play-spectators =
     { $count ->
         [one] { $count } spectator
@@ -32,11 +33,12 @@ play-undo-asked = { $name } asks to take back the last move.
 play-undo-accept = Allow
 play-undo-decline = Decline
 play-undo-waiting = Waiting for { $name } to answer…
-play-undo-declined = { $name } declined the take-back.
+play-undo-declined = { $name } declined the take-back. You can ask again in { $wait } s.
 play-hint = Hint
 play-hint-shown = Suggested move: { $move }
 play-hint-none = No suggestion for this position.
 play-rematch = Play again
+play-new-opponent = New opponent
 play-rematch-waiting = Waiting for { $name } to play again…
 play-rematch-asked = { $name } wants to play again.
 play-sound = Move sound
@@ -45,13 +47,14 @@ play-result-you-won = You won!
 play-result-you-lost = You lost
 play-result-won = { $name } won
 play-result-draw = Draw
-play-reason-trapped = The Children closed every way out of the Parent.
+play-reason-trapped = The Children trapped the Parent: it has no empty point to step to.
 play-reason-target-reached = The Parent took { $target } Children.
 play-reason-children-no-move = The Children had no legal move left.
 play-reason-move-limit = The Children made { $limit } moves without trapping the Parent.
 play-reason-resignation = { $name } resigned.
 play-reason-boxes = All boxes are taken: { $score0 } to { $score1 }.
-play-rating-change = Rating: { $before } → { $after }
+play-rating-heading = Ranked game: new ratings
+play-rating-change = { $name }: { $before } → { $after } ({ $change })
 
 play-invite-heading = Invite a friend
 play-invite-text = Send this link. The first two to sit down play; everyone else watches.

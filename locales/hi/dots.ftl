@@ -4,6 +4,7 @@ dots-first = पहले चलते हैं
 dots-second = दूसरे चलते हैं
 dots-score =
     { $boxes ->
+        [0] 0 डिब्बे
         [one] { $boxes } डिब्बा
        *[other] { $boxes } डिब्बे
     }

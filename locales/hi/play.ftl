@@ -2,7 +2,7 @@
 
 play-you = आप
 play-host = मेज़बान
-play-sit = सीट लें
+play-join = खेल में शामिल हों
 play-seat-empty = खिलाड़ी का इंतज़ार…
 play-seat-away = मौजूद नहीं: अभी उनकी जगह CPU खेल रहा है
 play-seat-offline = फिर से जुड़ रहा है…
@@ -12,6 +12,7 @@ play-turn-you = आपकी बारी
 play-turn-other = { $name } की बारी
 play-waiting = दूसरे खिलाड़ी का इंतज़ार है। न्योते का लिंक भेजें।
 play-watching = आप यह खेल देख रहे हैं।
+play-invited = { $name } आपको खेलने के लिए बुला रहे हैं।
 play-spectators =
     { $count ->
         [one] { $count } दर्शक
@@ -32,11 +33,12 @@ play-undo-asked = { $name } आख़िरी चाल वापस लेन�
 play-undo-accept = मंज़ूर करें
 play-undo-decline = मना करें
 play-undo-waiting = { $name } के जवाब का इंतज़ार…
-play-undo-declined = { $name } ने चाल वापस लेने से मना कर दिया।
+play-undo-declined = { $name } ने चाल वापस लेने से मना कर दिया। { $wait } सेकंड बाद फिर पूछ सकते हैं।
 play-hint = संकेत
 play-hint-shown = सुझाई गई चाल: { $move }
 play-hint-none = इस स्थिति के लिए कोई सुझाव नहीं है।
 play-rematch = फिर खेलें
+play-new-opponent = नया प्रतिद्वंद्वी
 play-rematch-waiting = { $name } के फिर खेलने का इंतज़ार…
 play-rematch-asked = { $name } फिर खेलना चाहते हैं।
 play-sound = चाल की आवाज़
@@ -45,13 +47,14 @@ play-result-you-won = आप जीते!
 play-result-you-lost = आप हारे
 play-result-won = { $name } जीते
 play-result-draw = बराबरी
-play-reason-trapped = बच्चों ने जनक के सभी रास्ते बंद कर दिए।
+play-reason-trapped = बच्चों ने जनक को घेर लिया: उसके पास जाने को कोई ख़ाली बिंदु नहीं।
 play-reason-target-reached = जनक ने { $target } बच्चे ले लिए।
 play-reason-children-no-move = बच्चों के पास कोई वैध चाल नहीं बची।
 play-reason-move-limit = बच्चों ने { $limit } चालें चलीं, पर जनक को नहीं घेर पाए।
 play-reason-resignation = { $name } ने हार मान ली।
 play-reason-boxes = सभी डिब्बे ले लिए गए: { $score0 } बनाम { $score1 }।
-play-rating-change = रेटिंग: { $before } → { $after }
+play-rating-heading = रैंक वाला खेल: नई रेटिंग
+play-rating-change = { $name }: { $before } → { $after } ({ $change })
 
 play-invite-heading = दोस्त को बुलाएँ
 play-invite-text = यह लिंक भेजें। पहले बैठने वाले दो लोग खेलते हैं; बाक़ी देखते हैं।

@@ -7,7 +7,6 @@ musashi-you-children = Вы играете Детьми
 musashi-taken = Взято Детей: { $taken } из { $target }
 musashi-moves = Ходы Детей: { $n }/{ $limit }
 musashi-moves-nolimit = Ходы Детей: { $n }
-musashi-danger-legend = Пунктирные кольца: Дети, которых Родитель может взять следующим ходом. Числа: сколько он возьмёт с этой точки.
 musashi-legend-rings = Пунктирные кольца: Дети, которых Родитель может взять следующим ходом.
 musashi-legend-counts = Числа: сколько Детей возьмёт Родитель, если встанет на эту точку.
 musashi-announce-parent = Родитель: { $from } — { $to }.

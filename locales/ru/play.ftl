@@ -2,7 +2,7 @@
 
 play-you = вы
 play-host = организатор
-play-sit = Занять место
+play-join = Присоединиться к партии
 play-seat-empty = Место свободно…
 play-seat-away = Нет на месте: пока за игрока ходит CPU
 play-seat-offline = Переподключение…
@@ -12,6 +12,7 @@ play-turn-you = Ваш ход
 play-turn-other = Ходит { $name }
 play-waiting = Ждём второго игрока. Отправьте ссылку-приглашение.
 play-watching = Вы смотрите эту партию.
+play-invited = { $name } приглашает вас сыграть.
 play-spectators =
     { $count ->
         [one] { $count } зритель
@@ -33,11 +34,12 @@ play-undo-asked = { $name } просит вернуть последний хо�
 play-undo-accept = Разрешить
 play-undo-decline = Отказать
 play-undo-waiting = Ждём ответа игрока { $name }…
-play-undo-declined = { $name } не разрешает вернуть ход.
+play-undo-declined = { $name } не разрешает вернуть ход. Попросить снова можно через { $wait } с.
 play-hint = Подсказка
 play-hint-shown = Подсказка: { $move }
 play-hint-none = Для этой позиции подсказки нет.
 play-rematch = Сыграть ещё
+play-new-opponent = Другой соперник
 play-rematch-waiting = Ждём, захочет ли { $name } сыграть ещё…
 play-rematch-asked = { $name } хочет сыграть ещё.
 play-sound = Звук ходов
@@ -46,7 +48,7 @@ play-result-you-won = Вы победили!
 play-result-you-lost = Вы проиграли
 play-result-won = Победа: { $name }
 play-result-draw = Ничья
-play-reason-trapped = Дети перекрыли Родителю все выходы.
+play-reason-trapped = Дети окружили Родителя: ему некуда ходить.
 play-reason-target-reached =
     { $target ->
         [one] Родитель взял { $target } Ребёнка.
@@ -61,7 +63,8 @@ play-reason-move-limit =
     }
 play-reason-resignation = { $name } сдаётся.
 play-reason-boxes = Все квадраты заняты: { $score0 } против { $score1 }.
-play-rating-change = Рейтинг: { $before } → { $after }
+play-rating-heading = Рейтинговая партия: новый рейтинг
+play-rating-change = { $name }: { $before } → { $after } ({ $change })
 
 play-invite-heading = Пригласить друга
 play-invite-text = Отправьте эту ссылку. Играют первые двое, кто займёт места; остальные смотрят.

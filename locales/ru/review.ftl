@@ -108,3 +108,8 @@ musashi-review-moves-made = Сделано ходов Детьми
 dots-review-setup-hint = Нажмите на линию, чтобы провести или стереть её.
 dots-review-first-player = Первый игрок
 dots-review-second-player = Второй игрок
+
+## What search results and link previews show under the title of these pages.
+meta-replay-description = Законченная партия на qdan, ход за ходом, с точным разбором каждого хода.
+meta-games-description = Законченные партии на qdan: соперник, результат, дата и повтор каждой.
+meta-analysis-description = Расставьте любую позицию в «{ $game }» и узнайте точную оценку каждого допустимого хода.

@@ -7,7 +7,6 @@ musashi-you-children = Ikaw ang Mga Anak
 musashi-taken = Nakuhang Anak: { $taken } sa { $target }
 musashi-moves = Galaw ng Mga Anak: { $n }/{ $limit }
 musashi-moves-nolimit = Galaw ng Mga Anak: { $n }
-musashi-danger-legend = Putol-putol na bilog: Mga Anak na makukuha ng Magulang sa susunod na galaw. Numero: ilan ang makukuha niya roon.
 musashi-legend-rings = Putol-putol na bilog: Mga Anak na makukuha ng Magulang sa susunod na galaw.
 musashi-legend-counts = Numero: ilang Anak ang makukuha ng Magulang kapag pumunta siya roon.
 musashi-announce-parent = Magulang: { $from } papuntang { $to }.

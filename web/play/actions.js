@@ -2,7 +2,8 @@
 // resign (after a question), and answer the other player's take-back request.
 
 import { h } from '../dom.js';
-import { other, seatName, vsCpu } from './who.js';
+import { canHint, canResign, canUndo } from './can.js';
+import { other, seatLabel, vsCpu } from './who.js';
 
 /** @typedef {import('./who.js').Props} Props */
 
@@ -50,10 +51,10 @@ export function createActions({ t, intent, hint, confirmResign }) {
     }
     undoBox.hidden = false;
     if (req === me) {
-      undoBox.replaceChildren(h('p', {}, t('play-undo-waiting', { name: seatName(t, tb.seats[other(me)]) })));
+      undoBox.replaceChildren(h('p', {}, t('play-undo-waiting', { name: seatLabel(t, p, other(me)) })));
     } else if (!undoBox.querySelector('#undo-accept')) {
       undoBox.replaceChildren(
-        h('p', {}, t('play-undo-asked', { name: seatName(t, tb.seats[req]) })),
+        h('p', {}, t('play-undo-asked', { name: seatLabel(t, p, req) })),
         h('div', { class: 'row' },
           h('button', { type: 'button', class: 'btn primary', id: 'undo-accept', onclick: () => intent({ t: 'undoAnswer', accept: true }) }, t('play-undo-accept')),
           h('button', { type: 'button', class: 'btn', id: 'undo-decline', onclick: () => intent({ t: 'undoAnswer', accept: false }) }, t('play-undo-decline'))));
@@ -64,19 +65,18 @@ export function createActions({ t, intent, hint, confirmResign }) {
     els: [undoBox, actions, confirmEl],
     /** @param {Props} p */
     render(p) {
-      const { table: tb, me, mySide, ui } = p;
-      const seated = me !== null;
-      const playing = tb.status === 'playing';
+      const { table: tb, me, ui } = p;
+      const shown = me !== null && tb.status === 'playing';
       const cpu = vsCpu(tb);
       undoRequest(p);
       undoBtn.textContent = t(cpu ? 'play-undo' : 'play-undo-request');
-      undoBtn.hidden = !seated || !playing;
-      undoBtn.disabled = tb.plies === 0 || tb.undo?.requestedBy === me;
-      resignBtn.hidden = !seated || !playing;
-      hintBtn.hidden = !seated || !playing || !cpu;
-      hintBtn.disabled = ui.hintAsked || !tb.view || !!tb.view.outcome || tb.view.turn !== mySide;
-      actions.hidden = !seated || !playing;
-      confirmEl.hidden = !(ui.resignConfirm && playing && seated);
+      // Each button is enabled only when the server would accept its intent (can.js).
+      undoBtn.disabled = !canUndo(p, performance.now());
+      resignBtn.disabled = !canResign(p);
+      hintBtn.hidden = !cpu;
+      hintBtn.disabled = !canHint(p);
+      actions.hidden = !shown;
+      confirmEl.hidden = !(ui.resignConfirm && shown);
     },
   };
 }

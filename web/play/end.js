@@ -1,9 +1,21 @@
-// The end card: who won and why, rating changes, and the way to the next game.
+// The end card: who won and why, both players' rating changes after a ranked game, and the
+// way to the next game.
 
 import { h } from '../dom.js';
-import { other, seatName, vsCpu } from './who.js';
+import { canRematch } from './can.js';
+import { other, seatLabel, vsCpu } from './who.js';
 
 /** @typedef {import('./who.js').Props} Props */
+
+/**
+ * A rating change with its sign, as people write it: +162, −162 (a minus sign), ±0.
+ * @param {number} before
+ * @param {number} after
+ */
+export function ratingDelta(before, after) {
+  const d = Math.round(after) - Math.round(before);
+  return d > 0 ? `+${d}` : d < 0 ? `\u2212${-d}` : '±0';
+}
 
 /**
  * @param {{t: import('../types.js').Translate, lang: string, el: HTMLElement,
@@ -17,7 +29,7 @@ export function createEnd({ t, lang, el, rematch }) {
     const w = p.table.result?.winner;
     if (w === null || w === undefined) return t('play-result-draw');
     if (p.me !== null) return t(w === p.me ? 'play-result-you-won' : 'play-result-you-lost');
-    return t('play-result-won', { name: seatName(t, p.table.seats[w]) });
+    return t('play-result-won', { name: seatLabel(t, p, w) });
   };
 
   /** @param {Props} p */
@@ -28,12 +40,27 @@ export function createEnd({ t, lang, el, rematch }) {
     if (!reason) return '';
     if (reason === 'resignation') {
       const w = tb.result?.winner;
-      return t('play-reason-resignation', { name: seatName(t, w === null || w === undefined ? null : tb.seats[other(w)]) });
+      return t('play-reason-resignation', { name: w === null || w === undefined ? '?' : seatLabel(t, p, other(w)) });
     }
     if (reason === 'boxes' && v?.game === 'dots') return t('play-reason-boxes', { score0: v.scores[0], score1: v.scores[1] });
     if (reason === 'target-reached' && v?.game === 'musashi') return t('play-reason-target-reached', { target: v.target ?? v.taken });
     if (reason === 'move-limit' && v?.game === 'musashi') return t('play-reason-move-limit', { limit: v.limit ?? v.childrenMoves });
     return t(`play-reason-${reason}`);
+  };
+
+  /** Both players' new ratings after a ranked game, this device's first. @param {Props} p */
+  const ratings = (p) => {
+    const list = [...(p.table.result?.ratings ?? [])].sort((a, b) => Number(b.seat === p.me) - Number(a.seat === p.me));
+    if (!list.length) return null;
+    return h('div', { class: 'ratings', id: 'result-ratings' },
+      h('p', { class: 'muted' }, t('play-rating-heading')),
+      h('ul', {}, ...list.map((r) => h('li', { 'data-seat': r.seat, class: r.seat === p.me ? 'mine' : null },
+        t('play-rating-change', {
+          name: seatLabel(t, p, r.seat),
+          before: String(Math.round(r.before)),
+          after: String(Math.round(r.after)),
+          change: ratingDelta(r.before, r.after),
+        })))));
   };
 
   return {
@@ -46,11 +73,10 @@ export function createEnd({ t, lang, el, rematch }) {
         drawn = '';
         return;
       }
-      const rating = me === null ? undefined : tb.result?.ratings.find((r) => r.seat === me);
-      const them = me === null ? null : tb.seats[other(me)];
-      const theyAsked = me !== null && tb.rematch[other(me)];
+      const them = me === null ? null : other(me);
+      const theyAsked = them !== null && tb.rematch[them];
       const iAsked = me !== null && tb.rematch[me];
-      const key = JSON.stringify([tb.result, tb.seats, tb.rematch, me, tb.gameNo]);
+      const key = JSON.stringify([tb.result, tb.seats, tb.rematch, me, tb.gameNo, p.tags]);
       if (key === drawn) return;
       drawn = key;
       el.hidden = false;
@@ -58,11 +84,13 @@ export function createEnd({ t, lang, el, rematch }) {
       el.replaceChildren(h('div', { class: 'end-card', role: 'status' },
         h('h2', { id: 'result-title' }, title(p)),
         h('p', { id: 'result-reason' }, why(p)),
-        rating ? h('p', { class: 'muted' }, t('play-rating-change', { before: String(Math.round(rating.before)), after: String(Math.round(rating.after)) })) : null,
-        iAsked && !vsCpu(tb) ? h('p', { class: 'muted' }, t('play-rematch-waiting', { name: seatName(t, them) })) : null,
-        theyAsked && !iAsked ? h('p', {}, t('play-rematch-asked', { name: seatName(t, them) })) : null,
-        me !== null ? h('button', { type: 'button', class: 'btn primary', id: 'end-rematch', disabled: iAsked, onclick: rematch }, t('play-rematch')) : null,
-        h('a', { class: 'btn', href: `/${lang}/games/${tb.game}` }, t(`game-${tb.game}`))));
+        ratings(p),
+        iAsked && them !== null && !vsCpu(tb) ? h('p', { class: 'muted' }, t('play-rematch-waiting', { name: seatLabel(t, p, them) })) : null,
+        theyAsked && !iAsked && them !== null && !vsCpu(tb) ? h('p', {}, t('play-rematch-asked', { name: seatLabel(t, p, them) })) : null,
+        me !== null ? h('button', { type: 'button', class: 'btn primary', id: 'end-rematch', disabled: !canRematch(p), onclick: rematch }, t('play-rematch')) : null,
+        // The game's page: the CPU at another level, or a new invite link (for a watcher: a
+        // game of their own).
+        h('a', { class: 'btn', id: 'end-new', href: `/${lang}/games/${tb.game}` }, t(me === null ? 'home-play' : 'play-new-opponent'))));
     },
   };
 }

@@ -3,7 +3,7 @@
 // page to keep on screen when the news matters to this player (the CPU moved for them, their
 // take-back was declined).
 
-import { other, seatName, sideName } from './who.js';
+import { other, seatName, seatOfSide } from './who.js';
 
 /** @typedef {import('../types.js').TableView} TableView */
 
@@ -20,10 +20,16 @@ import { other, seatName, sideName } from './who.js';
  * @param {import('../types.js').Seat | null} me  This device's seat.
  * @param {import('../types.js').You | null} you
  * @param {import('../types.js').Translate} t
+ * @param {[string | null, string | null]} [tags]  The seats' namesake tags (tags.js).
  * @returns {Narration}
  */
-export function narrate(e, before, after, me, you, t) {
+export function narrate(e, before, after, me, you, t, tags = [null, null]) {
   const v = after.view;
+  /** A seat's name, with its tag when both players share it. @param {import('../types.js').Seat} seat */
+  const name = (seat) => {
+    const n = seatName(t, after.seats[seat]);
+    return tags[seat] ? `${n} #${tags[seat]}` : n;
+  };
   switch (e.kind) {
     case 'move': {
       let text = '';
@@ -32,9 +38,10 @@ export function narrate(e, before, after, me, you, t) {
         text = t(to === v.parent ? 'musashi-announce-parent' : 'musashi-announce-children', { from, to });
         if (v.last.taken.length) text += ` ${t('musashi-announce-take', { count: v.last.taken.length })}`;
       } else if (v?.game === 'dots' && v.last) {
-        const name = sideName(t, after, v.last.player);
+        const seat = seatOfSide(after, v.last.player);
+        const who = seat === null ? '?' : name(seat);
         const n = v.last.completed.length;
-        text = n ? t('dots-announce-box', { name, count: n }) : t('dots-announce-line', { name });
+        text = n ? t('dots-announce-box', { name: who, count: n }) : t('dots-announce-line', { name: who });
       }
       let notice = null;
       if (e.by === 'cpu-away' || e.by === 'timeout') {
@@ -51,16 +58,16 @@ export function narrate(e, before, after, me, you, t) {
     case 'undoDeclined': {
       // `seat` asked; only they need to hear the answer.
       if (me === null || e.seat !== me) return { speak: '', notice: null };
-      const text = t('play-undo-declined', { name: seatName(t, after.seats[other(me)]) });
+      const text = t('play-undo-declined', { name: name(other(me)), wait: Math.ceil(e.waitMs / 1000) });
       return { speak: text, notice: text };
     }
     case 'seat': {
       const now = after.seats[e.seat];
       const was = before.seats[e.seat];
       let speak = '';
-      if (now && !was) speak = t('announce-joined', { name: seatName(t, now) });
-      else if (now && was && now.away && !was.away) speak = t('announce-away', { name: seatName(t, now) });
-      else if (now && was && !now.away && was.away) speak = t('announce-back', { name: seatName(t, now) });
+      if (now && !was) speak = t('announce-joined', { name: name(e.seat) });
+      else if (now && was && now.away && !was.away) speak = t('announce-away', { name: name(e.seat) });
+      else if (now && was && !now.away && was.away) speak = t('announce-back', { name: name(e.seat) });
       return { speak, notice: null };
     }
     case 'newGame':

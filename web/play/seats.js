@@ -39,7 +39,7 @@ export function createSeats({ t, join }) {
       const canSit = me === null && tb.status === 'waiting';
       return h('div', { class: 'seat empty', 'data-seat': i },
         h('span', { class: 'seat-name muted' }, t('play-seat-empty')),
-        canSit ? h('button', { type: 'button', class: 'btn primary', id: 'join', disabled: p.ui.joining, onclick: join }, t('play-sit')) : null);
+        canSit ? h('button', { type: 'button', class: 'btn primary', id: 'join', disabled: p.ui.joining, onclick: join }, t('play-join')) : null);
     }
     const side = st.side;
     const toMove = tb.status === 'playing' && v && v.turn === side && !v.outcome;
@@ -49,6 +49,7 @@ export function createSeats({ t, join }) {
       h('div', { class: 'seat-text' },
         h('div', { class: 'seat-line' },
           h('span', { class: 'seat-name' }, seatName(t, st)),
+          p.tags[i] ? h('span', { class: 'player-tag', title: t('leaderboard-tag') }, `#${p.tags[i]}`) : null,
           i === me ? h('span', { class: 'tag you' }, t('play-you')) : null,
           tb.host === i ? h('span', { class: 'tag' }, t('play-host')) : null),
         h('div', { class: 'seat-line small' },
@@ -66,7 +67,7 @@ export function createSeats({ t, join }) {
     render(p) {
       // Rebuild only when something shown changed, so the join button keeps its focus.
       const v = p.table.view;
-      const key = JSON.stringify([p.table.seats, p.table.status, p.table.host, p.me, p.ui.joining, v?.turn, v?.outcome,
+      const key = JSON.stringify([p.table.seats, p.table.status, p.table.host, p.me, p.ui.joining, p.tags, v?.turn, v?.outcome,
         v?.game === 'dots' ? v.scores : null]);
       if (key === drawn) return;
       drawn = key;

@@ -59,9 +59,12 @@ export function createSettings({ t, intent, setUi }) {
       h('select', { id: 'opt-turnLimit', name: 'turnLimit', disabled: !host },
         ...[null, 30, 60].map((s) => h('option', { value: s === null ? '' : String(s), selected: s === tb.turnLimit },
           s === null ? t('play-turn-limit-none') : t('play-turn-limit-seconds', { seconds: s }))))));
-    fields.push(h('label', { class: 'check' },
-      h('input', { type: 'checkbox', id: 'opt-ranked', name: 'ranked', checked: tb.nextRanked, disabled: !host || vsCpu(tb) }),
-      h('span', {}, t('play-ranked'), h('small', { class: 'muted' }, ` ${t('play-ranked-hint')}`))));
+    // Games against the CPU are never ranked: no switch for it there.
+    if (!vsCpu(tb)) {
+      fields.push(h('label', { class: 'check' },
+        h('input', { type: 'checkbox', id: 'opt-ranked', name: 'ranked', checked: tb.nextRanked, disabled: !host }),
+        h('span', {}, t('play-ranked'), h('small', { class: 'muted' }, ` ${t('play-ranked-hint')}`))));
+    }
     form.replaceChildren(
       h('p', { class: 'muted' }, t(host ? 'play-settings-host' : 'play-settings-readonly')),
       ...fields,
@@ -85,10 +88,10 @@ export function createSettings({ t, intent, setUi }) {
       options[sp.id] = f instanceof HTMLInputElement && f.type === 'checkbox' ? f.checked : f.value;
     }
     const limit = /** @type {HTMLSelectElement} */ (form.elements.namedItem('turnLimit'));
-    const ranked = /** @type {HTMLInputElement} */ (form.elements.namedItem('ranked'));
+    const ranked = /** @type {HTMLInputElement | null} */ (form.elements.namedItem('ranked'));
     const turnLimit = limit.value ? Number(limit.value) : null;
     // Ranked is only between two people: against the CPU the server keeps it off.
-    const more = vsCpu(last.table) ? {} : { ranked: ranked.checked };
+    const more = vsCpu(last.table) || !ranked ? {} : { ranked: ranked.checked };
     if (await intent({ t: 'settings', options, turnLimit, ...more })) setUi({ settingsDirty: false, savedNote: true });
   });
 

@@ -4,7 +4,7 @@
 
 import { h } from '../dom.js';
 import { sideBadge } from './seats.js';
-import { sideName } from './who.js';
+import { seatLabel, sideLabel } from './who.js';
 
 /** @typedef {import('./who.js').Props} Props */
 
@@ -43,14 +43,17 @@ export function createStatus({ t }) {
     const v = tb.view;
     let text = '';
     turnEl.className = 'turn';
-    if (tb.status === 'waiting') text = t(me === null ? 'play-watching' : 'play-waiting');
+    if (tb.status === 'waiting') {
+      // A visitor who came by the invite link is invited to play, not told they are watching.
+      text = me !== null ? t('play-waiting') : tb.host !== null && tb.seats[tb.host] ? t('play-invited', { name: seatLabel(t, p, tb.host) }) : t('play-watching');
+    }
     else if (tb.status === 'playing' && v) {
       const mine = v.turn === mySide;
       if (v.game === 'dots' && v.extraTurn) {
-        text = mine ? t('dots-extra-turn-you') : t('dots-extra-turn', { name: sideName(t, tb, v.turn) });
+        text = mine ? t('dots-extra-turn-you') : t('dots-extra-turn', { name: sideLabel(t, p, v.turn) });
         turnEl.classList.add('extra');
       } else {
-        text = mine ? t('play-turn-you') : t('play-turn-other', { name: sideName(t, tb, v.turn) });
+        text = mine ? t('play-turn-you') : t('play-turn-other', { name: sideLabel(t, p, v.turn) });
       }
       if (mine) turnEl.classList.add('mine');
       turnEl.classList.add(`side-${v.turn}`);
@@ -58,8 +61,11 @@ export function createStatus({ t }) {
     if (me === null && tb.status === 'playing') text = `${text} · ${t('play-watching')}`;
     turnEl.textContent = text;
     turnEl.hidden = tb.status === 'over';
-    const badge = tb.ranked ? ` · ${t('play-ranked-badge')}` : '';
-    turnEl.dataset.meta = `${t('play-game-number', { n: tb.gameNo })}${badge}`;
+    // No game number before the first game ("Game 0" says nothing).
+    const meta = [tb.gameNo > 0 ? t('play-game-number', { n: tb.gameNo }) : '', tb.ranked ? t('play-ranked-badge') : ''];
+    const line = meta.filter(Boolean).join(' · ');
+    if (line) turnEl.dataset.meta = line;
+    else delete turnEl.dataset.meta;
   };
 
   /** @param {Props} p */
@@ -76,9 +82,14 @@ export function createStatus({ t }) {
       h('span', { id: 'taken' }, t('musashi-taken', { taken: v.taken, target: v.target ?? 10 })),
       h('span', { id: 'children-moves' }, v.limit === null ? t('musashi-moves-nolimit', { n: v.childrenMoves }) : t('musashi-moves', { n: v.childrenMoves, limit: v.limit })),
     ];
+    // Each legend line explains only what the board draws now: rings for endangered Children
+    // (either side's turn), numbers only on the Parent's turn where a step takes some.
     const showDanger = options.game !== 'musashi' || options.showDanger;
-    if (showDanger && !v.outcome && (v.endangered.length || v.capturePoints.length)) {
-      items.push(h('span', { class: 'legend' }, t('musashi-danger-legend')));
+    if (showDanger && !v.outcome && v.endangered.length) {
+      items.push(h('span', { class: 'legend', id: 'musashi-legend-rings' }, t('musashi-legend-rings')));
+    }
+    if (showDanger && !v.outcome && v.capturePoints.length) {
+      items.push(h('span', { class: 'legend', id: 'musashi-legend-counts' }, t('musashi-legend-counts')));
     }
     infoEl.replaceChildren(...items.filter((x) => x !== null));
   };

@@ -11,12 +11,15 @@
  * @property {boolean} settingsDirty  The host has edited the rules form and not saved.
  * @property {boolean} savedNote  Show "saved" under the rules.
  * @property {boolean} joining  Sitting down is under way (making a token, reconnecting).
+ * @property {number} undoWaitUntil  When this player may ask for a take-back again after a
+ *   declined one (`performance.now()` ms; 0: no wait).
  */
 
 /** @returns {Ui} */
 export function initialUi() {
   return {
     notice: '', resignConfirm: false, hint: null, hintAsked: false, settingsDirty: false, savedNote: false, joining: false,
+    undoWaitUntil: 0,
   };
 }
 

@@ -14,6 +14,7 @@
  * @property {Seat | null} me  This device's seat, or null when watching.
  * @property {import('../types.js').Side | null} mySide
  * @property {import('./ui.js').Ui} ui
+ * @property {[string | null, string | null]} tags  Each seat's namesake tag (tags.js), or null.
  */
 
 /**
@@ -47,6 +48,24 @@ export function sideName(t, table, side) {
   return seatName(t, s === null ? null : table.seats[s]);
 }
 
+/**
+ * A seat's name in a line of text, with its tag when both seated players share the name.
+ * @param {Translate} t
+ * @param {Props} p
+ * @param {Seat} seat
+ */
+export function seatLabel(t, p, seat) {
+  const name = seatName(t, p.table.seats[seat]);
+  const tag = p.tags[seat];
+  return tag ? `${name} #${tag}` : name;
+}
+
+/** @param {Translate} t @param {Props} p @param {number} side */
+export function sideLabel(t, p, side) {
+  const s = seatOfSide(p.table, side);
+  return s === null ? '?' : seatLabel(t, p, s);
+}
+
 /** @param {TableView} table */
 export const vsCpu = (table) => table.seats.some((s) => !!s?.cpu);
 
@@ -57,9 +76,10 @@ export const other = (s) => (s === 0 ? 1 : 0);
  * @param {TableView} table
  * @param {import('../types.js').You | null} you
  * @param {import('./ui.js').Ui} ui
+ * @param {[string | null, string | null]} [tags]
  * @returns {Props}
  */
-export function props(table, you, ui) {
+export function props(table, you, ui, tags = [null, null]) {
   const me = mySeat(table, you);
-  return { table, you, me, mySide: me === null ? null : table.seats[me]?.side ?? null, ui };
+  return { table, you, me, mySide: me === null ? null : table.seats[me]?.side ?? null, ui, tags };
 }

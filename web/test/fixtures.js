@@ -5701,5 +5701,1983 @@ export default [
       },
       "v": 2
     }
+  },
+  {
+    "events": [
+      {
+        "count": 1,
+        "kind": "spectators",
+        "t": "event",
+        "v": 2
+      },
+      {
+        "info": {
+          "away": false,
+          "connected": true,
+          "cpu": null,
+          "name": "N0",
+          "playerId": "a",
+          "rating": null,
+          "side": 0
+        },
+        "kind": "seat",
+        "seat": 0,
+        "t": "event",
+        "v": 3
+      },
+      {
+        "count": 0,
+        "kind": "spectators",
+        "t": "event",
+        "v": 4
+      },
+      {
+        "count": 1,
+        "kind": "spectators",
+        "t": "event",
+        "v": 5
+      },
+      {
+        "info": {
+          "away": false,
+          "connected": true,
+          "cpu": null,
+          "name": "A",
+          "playerId": "a",
+          "rating": null,
+          "side": 0
+        },
+        "kind": "seat",
+        "seat": 0,
+        "t": "event",
+        "v": 6
+      },
+      {
+        "count": 2,
+        "kind": "spectators",
+        "t": "event",
+        "v": 7
+      },
+      {
+        "info": {
+          "away": false,
+          "connected": false,
+          "cpu": null,
+          "name": "A",
+          "playerId": "a",
+          "rating": null,
+          "side": 0
+        },
+        "kind": "seat",
+        "seat": 0,
+        "t": "event",
+        "v": 8
+      },
+      {
+        "info": {
+          "away": true,
+          "connected": false,
+          "cpu": null,
+          "name": "A",
+          "playerId": "a",
+          "rating": null,
+          "side": 0
+        },
+        "kind": "seat",
+        "seat": 0,
+        "t": "event",
+        "v": 9
+      },
+      {
+        "info": {
+          "away": false,
+          "connected": true,
+          "cpu": null,
+          "name": "B",
+          "playerId": "b",
+          "rating": null,
+          "side": 1
+        },
+        "kind": "seat",
+        "seat": 1,
+        "t": "event",
+        "v": 10
+      },
+      {
+        "count": 1,
+        "kind": "spectators",
+        "t": "event",
+        "v": 11
+      },
+      {
+        "clock": null,
+        "gameNo": 1,
+        "kind": "newGame",
+        "options": {
+          "board": "25",
+          "first": "parent",
+          "game": "musashi",
+          "limit": "12",
+          "showDanger": true,
+          "swapRoles": true,
+          "target": "10"
+        },
+        "ranked": false,
+        "sides": [
+          0,
+          1
+        ],
+        "t": "event",
+        "v": 12
+      },
+      {
+        "by": "cpu-away",
+        "clock": null,
+        "kind": "move",
+        "move": "c3-b4",
+        "ply": 0,
+        "seat": 0,
+        "side": 0,
+        "t": "event",
+        "taken": [
+          "a3",
+          "c5"
+        ],
+        "v": 13
+      },
+      {
+        "by": "player",
+        "clock": null,
+        "kind": "move",
+        "move": "a2-a3",
+        "ply": 1,
+        "seat": 1,
+        "side": 1,
+        "t": "event",
+        "v": 14
+      },
+      {
+        "by": "cpu-away",
+        "clock": null,
+        "kind": "move",
+        "move": "b4-c3",
+        "ply": 2,
+        "seat": 0,
+        "side": 0,
+        "t": "event",
+        "v": 15
+      },
+      {
+        "by": "player",
+        "clock": null,
+        "kind": "move",
+        "move": "c1-c2",
+        "ply": 3,
+        "seat": 1,
+        "side": 1,
+        "t": "event",
+        "v": 16
+      },
+      {
+        "by": "cpu-away",
+        "clock": null,
+        "kind": "move",
+        "move": "c3-d2",
+        "ply": 4,
+        "seat": 0,
+        "side": 0,
+        "t": "event",
+        "taken": [
+          "c2",
+          "e2"
+        ],
+        "v": 17
+      },
+      {
+        "by": "player",
+        "clock": null,
+        "kind": "move",
+        "move": "e3-d3",
+        "ply": 5,
+        "seat": 1,
+        "side": 1,
+        "t": "event",
+        "v": 18
+      },
+      {
+        "by": "cpu-away",
+        "clock": null,
+        "kind": "move",
+        "move": "d2-c2",
+        "ply": 6,
+        "seat": 0,
+        "side": 0,
+        "t": "event",
+        "v": 19
+      },
+      {
+        "by": "player",
+        "clock": null,
+        "kind": "move",
+        "move": "e4-e3",
+        "ply": 7,
+        "seat": 1,
+        "side": 1,
+        "t": "event",
+        "v": 20
+      },
+      {
+        "by": "cpu-away",
+        "clock": null,
+        "kind": "move",
+        "move": "c2-c3",
+        "ply": 8,
+        "seat": 0,
+        "side": 0,
+        "t": "event",
+        "v": 21
+      },
+      {
+        "by": "player",
+        "clock": null,
+        "kind": "move",
+        "move": "d5-d4",
+        "ply": 9,
+        "seat": 1,
+        "side": 1,
+        "t": "event",
+        "v": 22
+      },
+      {
+        "info": {
+          "away": false,
+          "connected": true,
+          "cpu": null,
+          "name": "A",
+          "playerId": "a",
+          "rating": null,
+          "side": 0
+        },
+        "kind": "seat",
+        "seat": 0,
+        "t": "event",
+        "v": 23
+      },
+      {
+        "by": "player",
+        "clock": null,
+        "kind": "move",
+        "move": "c3-c4",
+        "ply": 10,
+        "seat": 0,
+        "side": 0,
+        "t": "event",
+        "v": 24
+      },
+      {
+        "by": "player",
+        "clock": null,
+        "kind": "move",
+        "move": "e5-d5",
+        "ply": 11,
+        "seat": 1,
+        "side": 1,
+        "t": "event",
+        "v": 25
+      },
+      {
+        "kind": "undoRequest",
+        "seat": 1,
+        "t": "event",
+        "v": 26
+      },
+      {
+        "by": "player",
+        "clock": null,
+        "kind": "move",
+        "move": "c4-b4",
+        "ply": 12,
+        "seat": 0,
+        "side": 0,
+        "t": "event",
+        "v": 27
+      },
+      {
+        "by": "player",
+        "clock": null,
+        "kind": "move",
+        "move": "e1-e2",
+        "ply": 13,
+        "seat": 1,
+        "side": 1,
+        "t": "event",
+        "v": 28
+      },
+      {
+        "by": "player",
+        "clock": null,
+        "kind": "move",
+        "move": "b4-b3",
+        "ply": 14,
+        "seat": 0,
+        "side": 0,
+        "t": "event",
+        "v": 29
+      },
+      {
+        "by": "player",
+        "clock": null,
+        "kind": "move",
+        "move": "a5-b4",
+        "ply": 15,
+        "seat": 1,
+        "side": 1,
+        "t": "event",
+        "v": 30
+      },
+      {
+        "by": "player",
+        "clock": null,
+        "kind": "move",
+        "move": "b3-c3",
+        "ply": 16,
+        "seat": 0,
+        "side": 0,
+        "t": "event",
+        "v": 31
+      },
+      {
+        "by": "player",
+        "clock": null,
+        "kind": "move",
+        "move": "b1-c1",
+        "ply": 17,
+        "seat": 1,
+        "side": 1,
+        "t": "event",
+        "v": 32
+      },
+      {
+        "by": "player",
+        "clock": null,
+        "kind": "move",
+        "move": "c3-d2",
+        "ply": 18,
+        "seat": 0,
+        "side": 0,
+        "t": "event",
+        "taken": [
+          "c1",
+          "d1",
+          "d3",
+          "e3"
+        ],
+        "v": 33
+      },
+      {
+        "by": "player",
+        "clock": null,
+        "kind": "move",
+        "move": "d4-d3",
+        "ply": 19,
+        "seat": 1,
+        "side": 1,
+        "t": "event",
+        "v": 34
+      },
+      {
+        "by": "player",
+        "clock": null,
+        "kind": "move",
+        "move": "d2-e1",
+        "ply": 20,
+        "seat": 0,
+        "side": 0,
+        "t": "event",
+        "v": 35
+      },
+      {
+        "by": "player",
+        "clock": null,
+        "kind": "move",
+        "move": "e2-e3",
+        "ply": 21,
+        "seat": 1,
+        "side": 1,
+        "t": "event",
+        "v": 36
+      },
+      {
+        "by": "player",
+        "clock": null,
+        "kind": "move",
+        "move": "e1-e2",
+        "ply": 22,
+        "seat": 0,
+        "side": 0,
+        "t": "event",
+        "v": 37
+      },
+      {
+        "by": "player",
+        "clock": null,
+        "kind": "move",
+        "move": "b4-b3",
+        "ply": 23,
+        "result": {
+          "ratings": [],
+          "reason": "move-limit",
+          "winner": 0
+        },
+        "seat": 1,
+        "side": 1,
+        "t": "event",
+        "v": 38
+      },
+      {
+        "kind": "rematchOffer",
+        "seat": 0,
+        "t": "event",
+        "v": 39
+      },
+      {
+        "info": {
+          "away": false,
+          "connected": true,
+          "cpu": null,
+          "name": "N3",
+          "playerId": "a",
+          "rating": null,
+          "side": 0
+        },
+        "kind": "seat",
+        "seat": 0,
+        "t": "event",
+        "v": 40
+      },
+      {
+        "info": {
+          "away": false,
+          "connected": false,
+          "cpu": null,
+          "name": "N3",
+          "playerId": "a",
+          "rating": null,
+          "side": 0
+        },
+        "kind": "seat",
+        "seat": 0,
+        "t": "event",
+        "v": 41
+      },
+      {
+        "info": {
+          "away": true,
+          "connected": false,
+          "cpu": null,
+          "name": "N3",
+          "playerId": "a",
+          "rating": null,
+          "side": 0
+        },
+        "kind": "seat",
+        "seat": 0,
+        "t": "event",
+        "v": 42
+      },
+      {
+        "info": {
+          "away": false,
+          "connected": true,
+          "cpu": null,
+          "name": "A",
+          "playerId": "a",
+          "rating": null,
+          "side": 0
+        },
+        "kind": "seat",
+        "seat": 0,
+        "t": "event",
+        "v": 43
+      },
+      {
+        "kind": "rematchOffer",
+        "seat": 0,
+        "t": "event",
+        "v": 44
+      },
+      {
+        "info": {
+          "away": false,
+          "connected": false,
+          "cpu": null,
+          "name": "A",
+          "playerId": "a",
+          "rating": null,
+          "side": 0
+        },
+        "kind": "seat",
+        "seat": 0,
+        "t": "event",
+        "v": 45
+      },
+      {
+        "info": {
+          "away": true,
+          "connected": false,
+          "cpu": null,
+          "name": "A",
+          "playerId": "a",
+          "rating": null,
+          "side": 0
+        },
+        "kind": "seat",
+        "seat": 0,
+        "t": "event",
+        "v": 46
+      },
+      {
+        "info": {
+          "away": false,
+          "connected": true,
+          "cpu": null,
+          "name": "N8",
+          "playerId": "b",
+          "rating": null,
+          "side": 1
+        },
+        "kind": "seat",
+        "seat": 1,
+        "t": "event",
+        "v": 47
+      },
+      {
+        "count": 0,
+        "kind": "spectators",
+        "t": "event",
+        "v": 48
+      },
+      {
+        "info": {
+          "away": false,
+          "connected": true,
+          "cpu": null,
+          "name": "A",
+          "playerId": "a",
+          "rating": null,
+          "side": 0
+        },
+        "kind": "seat",
+        "seat": 0,
+        "t": "event",
+        "v": 49
+      },
+      {
+        "clock": null,
+        "kind": "settings",
+        "nextOptions": {
+          "board": "25",
+          "first": "parent",
+          "game": "musashi",
+          "limit": "12",
+          "showDanger": true,
+          "swapRoles": true,
+          "target": "10"
+        },
+        "nextRanked": false,
+        "t": "event",
+        "turnLimit": null,
+        "v": 50
+      },
+      {
+        "info": {
+          "away": false,
+          "connected": false,
+          "cpu": null,
+          "name": "N8",
+          "playerId": "b",
+          "rating": null,
+          "side": 1
+        },
+        "kind": "seat",
+        "seat": 1,
+        "t": "event",
+        "v": 51
+      },
+      {
+        "info": {
+          "away": true,
+          "connected": false,
+          "cpu": null,
+          "name": "N8",
+          "playerId": "b",
+          "rating": null,
+          "side": 1
+        },
+        "kind": "seat",
+        "seat": 1,
+        "t": "event",
+        "v": 52
+      },
+      {
+        "count": 1,
+        "kind": "spectators",
+        "t": "event",
+        "v": 53
+      },
+      {
+        "kind": "rematchOffer",
+        "seat": 0,
+        "t": "event",
+        "v": 54
+      },
+      {
+        "count": 0,
+        "kind": "spectators",
+        "t": "event",
+        "v": 55
+      }
+    ],
+    "final": {
+      "clock": null,
+      "code": "K3J9QW2M7XAB",
+      "game": "musashi",
+      "gameNo": 1,
+      "host": 0,
+      "moves": [
+        "c3-b4",
+        "a2-a3",
+        "b4-c3",
+        "c1-c2",
+        "c3-d2",
+        "e3-d3",
+        "d2-c2",
+        "e4-e3",
+        "c2-c3",
+        "d5-d4",
+        "c3-c4",
+        "e5-d5",
+        "c4-b4",
+        "e1-e2",
+        "b4-b3",
+        "a5-b4",
+        "b3-c3",
+        "b1-c1",
+        "c3-d2",
+        "d4-d3",
+        "d2-e1",
+        "e2-e3",
+        "e1-e2",
+        "b4-b3"
+      ],
+      "nextOptions": {
+        "board": "25",
+        "first": "parent",
+        "game": "musashi",
+        "limit": "12",
+        "showDanger": true,
+        "swapRoles": true,
+        "target": "10"
+      },
+      "nextRanked": false,
+      "options": {
+        "board": "25",
+        "first": "parent",
+        "game": "musashi",
+        "limit": "12",
+        "showDanger": true,
+        "swapRoles": true,
+        "target": "10"
+      },
+      "plies": 24,
+      "ranked": false,
+      "rematch": [
+        true,
+        false
+      ],
+      "result": {
+        "ratings": [],
+        "reason": "move-limit",
+        "winner": 0
+      },
+      "seats": [
+        {
+          "away": false,
+          "connected": true,
+          "cpu": null,
+          "name": "A",
+          "playerId": "a",
+          "rating": null,
+          "side": 0
+        },
+        {
+          "away": true,
+          "connected": false,
+          "cpu": null,
+          "name": "N8",
+          "playerId": "b",
+          "rating": null,
+          "side": 1
+        }
+      ],
+      "spectators": 0,
+      "status": "over",
+      "turnLimit": null,
+      "undo": null,
+      "view": {
+        "board": "25",
+        "capturePoints": [],
+        "children": [
+          "a1",
+          "a3",
+          "b3",
+          "d3",
+          "e3",
+          "a4",
+          "b5",
+          "d5"
+        ],
+        "childrenMoves": 12,
+        "endangered": [],
+        "game": "musashi",
+        "last": {
+          "move": "b4-b3",
+          "taken": []
+        },
+        "legal": [],
+        "limit": 12,
+        "outcome": {
+          "reason": "move-limit",
+          "winner": 0
+        },
+        "parent": "e2",
+        "position": "25:e2:a1,a3,a4,b3,b5,d3,d5,e3:p:12",
+        "taken": 8,
+        "target": 10,
+        "turn": 0
+      }
+    },
+    "name": "Musashi cpu=None seed=8",
+    "state": {
+      "t": "state",
+      "table": {
+        "clock": null,
+        "code": "K3J9QW2M7XAB",
+        "game": "musashi",
+        "gameNo": 0,
+        "host": 0,
+        "moves": [],
+        "nextOptions": {
+          "board": "25",
+          "first": "parent",
+          "game": "musashi",
+          "limit": "12",
+          "showDanger": true,
+          "swapRoles": true,
+          "target": "10"
+        },
+        "nextRanked": false,
+        "options": {
+          "board": "25",
+          "first": "parent",
+          "game": "musashi",
+          "limit": "12",
+          "showDanger": true,
+          "swapRoles": true,
+          "target": "10"
+        },
+        "plies": 0,
+        "ranked": false,
+        "rematch": [
+          false,
+          false
+        ],
+        "result": null,
+        "seats": [
+          {
+            "away": false,
+            "connected": true,
+            "cpu": null,
+            "name": "A",
+            "playerId": "a",
+            "rating": null,
+            "side": 0
+          },
+          null
+        ],
+        "spectators": 0,
+        "status": "waiting",
+        "turnLimit": null,
+        "undo": null,
+        "view": null
+      },
+      "v": 1
+    }
+  },
+  {
+    "events": [
+      {
+        "count": 1,
+        "kind": "spectators",
+        "t": "event",
+        "v": 2
+      },
+      {
+        "info": {
+          "away": false,
+          "connected": false,
+          "cpu": null,
+          "name": "A",
+          "playerId": "a",
+          "rating": null,
+          "side": 0
+        },
+        "kind": "seat",
+        "seat": 0,
+        "t": "event",
+        "v": 3
+      },
+      {
+        "info": {
+          "away": true,
+          "connected": false,
+          "cpu": null,
+          "name": "A",
+          "playerId": "a",
+          "rating": null,
+          "side": 0
+        },
+        "kind": "seat",
+        "seat": 0,
+        "t": "event",
+        "v": 4
+      },
+      {
+        "info": {
+          "away": false,
+          "connected": true,
+          "cpu": null,
+          "name": "B",
+          "playerId": "b",
+          "rating": null,
+          "side": 1
+        },
+        "kind": "seat",
+        "seat": 1,
+        "t": "event",
+        "v": 5
+      },
+      {
+        "count": 0,
+        "kind": "spectators",
+        "t": "event",
+        "v": 6
+      },
+      {
+        "clock": null,
+        "gameNo": 1,
+        "kind": "newGame",
+        "options": {
+          "board": "33",
+          "first": "children",
+          "game": "musashi",
+          "limit": "12",
+          "showDanger": true,
+          "swapRoles": true,
+          "target": "10"
+        },
+        "ranked": false,
+        "sides": [
+          0,
+          1
+        ],
+        "t": "event",
+        "v": 7
+      },
+      {
+        "by": "player",
+        "clock": null,
+        "kind": "move",
+        "move": "e1-d2",
+        "ply": 0,
+        "seat": 1,
+        "side": 1,
+        "t": "event",
+        "v": 8
+      },
+      {
+        "by": "cpu-away",
+        "clock": null,
+        "kind": "move",
+        "move": "c3-b2",
+        "ply": 1,
+        "seat": 0,
+        "side": 0,
+        "t": "event",
+        "taken": [
+          "c1",
+          "a3"
+        ],
+        "v": 9
+      },
+      {
+        "count": 1,
+        "kind": "spectators",
+        "t": "event",
+        "v": 10
+      },
+      {
+        "by": "player",
+        "clock": null,
+        "kind": "move",
+        "move": "d1-e1",
+        "ply": 2,
+        "seat": 1,
+        "side": 1,
+        "t": "event",
+        "v": 11
+      },
+      {
+        "by": "cpu-away",
+        "clock": null,
+        "kind": "move",
+        "move": "b2-c2",
+        "ply": 3,
+        "seat": 0,
+        "side": 0,
+        "t": "event",
+        "v": 12
+      },
+      {
+        "by": "player",
+        "clock": null,
+        "kind": "move",
+        "move": "a2-b2",
+        "ply": 4,
+        "seat": 1,
+        "side": 1,
+        "t": "event",
+        "v": 13
+      },
+      {
+        "by": "cpu-away",
+        "clock": null,
+        "kind": "move",
+        "move": "c2-c1",
+        "ply": 5,
+        "seat": 0,
+        "side": 0,
+        "t": "event",
+        "v": 14
+      },
+      {
+        "by": "player",
+        "clock": null,
+        "kind": "move",
+        "move": "a5-b4",
+        "ply": 6,
+        "seat": 1,
+        "side": 1,
+        "t": "event",
+        "v": 15
+      },
+      {
+        "by": "cpu-away",
+        "clock": null,
+        "kind": "move",
+        "move": "c1-d1",
+        "ply": 7,
+        "seat": 0,
+        "side": 0,
+        "t": "event",
+        "v": 16
+      },
+      {
+        "by": "player",
+        "clock": null,
+        "kind": "move",
+        "move": "d2-d3",
+        "ply": 8,
+        "seat": 1,
+        "side": 1,
+        "t": "event",
+        "v": 17
+      },
+      {
+        "by": "cpu-away",
+        "clock": null,
+        "kind": "move",
+        "move": "d1-d2",
+        "ply": 9,
+        "seat": 0,
+        "side": 0,
+        "t": "event",
+        "v": 18
+      },
+      {
+        "by": "player",
+        "clock": null,
+        "kind": "move",
+        "move": "e4-d4",
+        "ply": 10,
+        "seat": 1,
+        "side": 1,
+        "t": "event",
+        "v": 19
+      },
+      {
+        "by": "cpu-away",
+        "clock": null,
+        "kind": "move",
+        "move": "d2-d1",
+        "ply": 11,
+        "seat": 0,
+        "side": 0,
+        "t": "event",
+        "v": 20
+      },
+      {
+        "by": "player",
+        "clock": null,
+        "kind": "move",
+        "move": "b4-b3",
+        "ply": 12,
+        "seat": 1,
+        "side": 1,
+        "t": "event",
+        "v": 21
+      },
+      {
+        "count": 0,
+        "kind": "spectators",
+        "t": "event",
+        "v": 22
+      },
+      {
+        "by": "cpu-away",
+        "clock": null,
+        "kind": "move",
+        "move": "d1-c1",
+        "ply": 13,
+        "seat": 0,
+        "side": 0,
+        "t": "event",
+        "v": 23
+      },
+      {
+        "by": "player",
+        "clock": null,
+        "kind": "move",
+        "move": "a4-a5",
+        "ply": 14,
+        "seat": 1,
+        "side": 1,
+        "t": "event",
+        "v": 24
+      },
+      {
+        "by": "cpu-away",
+        "clock": null,
+        "kind": "move",
+        "move": "c1-c2",
+        "ply": 15,
+        "seat": 0,
+        "side": 0,
+        "t": "event",
+        "v": 25
+      },
+      {
+        "count": 1,
+        "kind": "spectators",
+        "t": "event",
+        "v": 26
+      },
+      {
+        "by": "player",
+        "clock": null,
+        "kind": "move",
+        "move": "b5-b4",
+        "ply": 16,
+        "seat": 1,
+        "side": 1,
+        "t": "event",
+        "v": 27
+      },
+      {
+        "by": "cpu-away",
+        "clock": null,
+        "kind": "move",
+        "move": "c2-c3",
+        "ply": 17,
+        "seat": 0,
+        "side": 0,
+        "t": "event",
+        "taken": [
+          "b2",
+          "b3",
+          "d3",
+          "d4"
+        ],
+        "v": 28
+      },
+      {
+        "by": "player",
+        "clock": null,
+        "kind": "move",
+        "move": "e3-f2",
+        "ply": 18,
+        "seat": 1,
+        "side": 1,
+        "t": "event",
+        "v": 29
+      },
+      {
+        "by": "cpu-away",
+        "clock": null,
+        "kind": "move",
+        "move": "c3-d4",
+        "ply": 19,
+        "seat": 0,
+        "side": 0,
+        "t": "event",
+        "v": 30
+      },
+      {
+        "by": "player",
+        "clock": null,
+        "kind": "move",
+        "move": "b4-c3",
+        "ply": 20,
+        "seat": 1,
+        "side": 1,
+        "t": "event",
+        "v": 31
+      },
+      {
+        "by": "cpu-away",
+        "clock": null,
+        "kind": "move",
+        "move": "d4-d3",
+        "ply": 21,
+        "seat": 0,
+        "side": 0,
+        "t": "event",
+        "v": 32
+      },
+      {
+        "by": "player",
+        "clock": null,
+        "kind": "move",
+        "move": "a5-a4",
+        "ply": 22,
+        "result": {
+          "ratings": [],
+          "reason": "move-limit",
+          "winner": 0
+        },
+        "seat": 1,
+        "side": 1,
+        "t": "event",
+        "v": 33
+      },
+      {
+        "kind": "rematchOffer",
+        "seat": 1,
+        "t": "event",
+        "v": 34
+      },
+      {
+        "info": {
+          "away": false,
+          "connected": true,
+          "cpu": null,
+          "name": "N1",
+          "playerId": "b",
+          "rating": null,
+          "side": 1
+        },
+        "kind": "seat",
+        "seat": 1,
+        "t": "event",
+        "v": 35
+      },
+      {
+        "kind": "rematchOffer",
+        "seat": 1,
+        "t": "event",
+        "v": 36
+      },
+      {
+        "info": {
+          "away": false,
+          "connected": true,
+          "cpu": null,
+          "name": "B",
+          "playerId": "b",
+          "rating": null,
+          "side": 1
+        },
+        "kind": "seat",
+        "seat": 1,
+        "t": "event",
+        "v": 37
+      },
+      {
+        "kind": "rematchOffer",
+        "seat": 1,
+        "t": "event",
+        "v": 38
+      },
+      {
+        "kind": "rematchOffer",
+        "seat": 1,
+        "t": "event",
+        "v": 39
+      },
+      {
+        "kind": "rematchOffer",
+        "seat": 1,
+        "t": "event",
+        "v": 40
+      },
+      {
+        "kind": "rematchOffer",
+        "seat": 1,
+        "t": "event",
+        "v": 41
+      },
+      {
+        "info": {
+          "away": false,
+          "connected": true,
+          "cpu": null,
+          "name": "N1",
+          "playerId": "b",
+          "rating": null,
+          "side": 1
+        },
+        "kind": "seat",
+        "seat": 1,
+        "t": "event",
+        "v": 42
+      },
+      {
+        "info": {
+          "away": false,
+          "connected": true,
+          "cpu": null,
+          "name": "A",
+          "playerId": "a",
+          "rating": null,
+          "side": 0
+        },
+        "kind": "seat",
+        "seat": 0,
+        "t": "event",
+        "v": 43
+      },
+      {
+        "count": 0,
+        "kind": "spectators",
+        "t": "event",
+        "v": 44
+      },
+      {
+        "clock": null,
+        "gameNo": 2,
+        "kind": "newGame",
+        "options": {
+          "board": "33",
+          "first": "children",
+          "game": "musashi",
+          "limit": "12",
+          "showDanger": true,
+          "swapRoles": true,
+          "target": "10"
+        },
+        "ranked": false,
+        "sides": [
+          1,
+          0
+        ],
+        "t": "event",
+        "v": 45
+      },
+      {
+        "by": "player",
+        "clock": null,
+        "kind": "move",
+        "move": "e5-d4",
+        "ply": 0,
+        "seat": 0,
+        "side": 1,
+        "t": "event",
+        "v": 46
+      },
+      {
+        "by": "player",
+        "clock": null,
+        "kind": "move",
+        "move": "c3-c4",
+        "ply": 1,
+        "seat": 1,
+        "side": 0,
+        "t": "event",
+        "v": 47
+      },
+      {
+        "by": "player",
+        "clock": null,
+        "kind": "move",
+        "move": "d4-d3",
+        "ply": 2,
+        "seat": 0,
+        "side": 1,
+        "t": "event",
+        "v": 48
+      },
+      {
+        "by": "player",
+        "clock": null,
+        "kind": "move",
+        "move": "c4-c3",
+        "ply": 3,
+        "seat": 1,
+        "side": 0,
+        "t": "event",
+        "v": 49
+      },
+      {
+        "by": "player",
+        "clock": null,
+        "kind": "move",
+        "move": "d5-d4",
+        "ply": 4,
+        "seat": 0,
+        "side": 1,
+        "t": "event",
+        "v": 50
+      },
+      {
+        "by": "player",
+        "clock": null,
+        "kind": "move",
+        "move": "c3-b3",
+        "ply": 5,
+        "seat": 1,
+        "side": 0,
+        "t": "event",
+        "v": 51
+      },
+      {
+        "by": "player",
+        "clock": null,
+        "kind": "move",
+        "move": "a3-b2",
+        "ply": 6,
+        "seat": 0,
+        "side": 1,
+        "t": "event",
+        "v": 52
+      },
+      {
+        "by": "player",
+        "clock": null,
+        "kind": "move",
+        "move": "b3-c3",
+        "ply": 7,
+        "seat": 1,
+        "side": 0,
+        "t": "event",
+        "taken": [
+          "b2",
+          "d4"
+        ],
+        "v": 53
+      },
+      {
+        "by": "player",
+        "clock": null,
+        "kind": "move",
+        "move": "e3-d4",
+        "ply": 8,
+        "seat": 0,
+        "side": 1,
+        "t": "event",
+        "v": 54
+      },
+      {
+        "by": "player",
+        "clock": null,
+        "kind": "move",
+        "move": "c3-c2",
+        "ply": 9,
+        "seat": 1,
+        "side": 0,
+        "t": "event",
+        "v": 55
+      },
+      {
+        "by": "player",
+        "clock": null,
+        "kind": "move",
+        "move": "e4-e3",
+        "ply": 10,
+        "seat": 0,
+        "side": 1,
+        "t": "event",
+        "v": 56
+      },
+      {
+        "by": "player",
+        "clock": null,
+        "kind": "move",
+        "move": "c2-c3",
+        "ply": 11,
+        "seat": 1,
+        "side": 0,
+        "t": "event",
+        "v": 57
+      },
+      {
+        "by": "player",
+        "clock": null,
+        "kind": "move",
+        "move": "a2-b2",
+        "ply": 12,
+        "seat": 0,
+        "side": 1,
+        "t": "event",
+        "v": 58
+      },
+      {
+        "by": "player",
+        "clock": null,
+        "kind": "move",
+        "move": "c3-c4",
+        "ply": 13,
+        "seat": 1,
+        "side": 0,
+        "t": "event",
+        "v": 59
+      },
+      {
+        "by": "player",
+        "clock": null,
+        "kind": "move",
+        "move": "b2-c3",
+        "ply": 14,
+        "seat": 0,
+        "side": 1,
+        "t": "event",
+        "v": 60
+      },
+      {
+        "by": "player",
+        "clock": null,
+        "kind": "move",
+        "move": "c4-b4",
+        "ply": 15,
+        "seat": 1,
+        "side": 0,
+        "t": "event",
+        "taken": [
+          "c3",
+          "a5"
+        ],
+        "v": 61
+      },
+      {
+        "by": "player",
+        "clock": null,
+        "kind": "move",
+        "move": "e1-d2",
+        "ply": 16,
+        "seat": 0,
+        "side": 1,
+        "t": "event",
+        "v": 62
+      },
+      {
+        "by": "player",
+        "clock": null,
+        "kind": "move",
+        "move": "b4-a5",
+        "ply": 17,
+        "seat": 1,
+        "side": 0,
+        "t": "event",
+        "v": 63
+      },
+      {
+        "by": "player",
+        "clock": null,
+        "kind": "move",
+        "move": "d2-c2",
+        "ply": 18,
+        "seat": 0,
+        "side": 1,
+        "t": "event",
+        "v": 64
+      },
+      {
+        "by": "player",
+        "clock": null,
+        "kind": "move",
+        "move": "a5-b4",
+        "ply": 19,
+        "seat": 1,
+        "side": 0,
+        "t": "event",
+        "v": 65
+      },
+      {
+        "by": "player",
+        "clock": null,
+        "kind": "move",
+        "move": "c2-b2",
+        "ply": 20,
+        "seat": 0,
+        "side": 1,
+        "t": "event",
+        "v": 66
+      },
+      {
+        "by": "player",
+        "clock": null,
+        "kind": "move",
+        "move": "b4-a5",
+        "ply": 21,
+        "seat": 1,
+        "side": 0,
+        "t": "event",
+        "v": 67
+      },
+      {
+        "kind": "resign",
+        "result": {
+          "ratings": [],
+          "reason": "resignation",
+          "winner": 0
+        },
+        "seat": 1,
+        "t": "event",
+        "v": 68
+      },
+      {
+        "kind": "rematchOffer",
+        "seat": 0,
+        "t": "event",
+        "v": 69
+      },
+      {
+        "info": {
+          "away": false,
+          "connected": true,
+          "cpu": null,
+          "name": "N3",
+          "playerId": "b",
+          "rating": null,
+          "side": 0
+        },
+        "kind": "seat",
+        "seat": 1,
+        "t": "event",
+        "v": 70
+      },
+      {
+        "count": 1,
+        "kind": "spectators",
+        "t": "event",
+        "v": 71
+      },
+      {
+        "clock": null,
+        "gameNo": 3,
+        "kind": "newGame",
+        "options": {
+          "board": "33",
+          "first": "children",
+          "game": "musashi",
+          "limit": "12",
+          "showDanger": true,
+          "swapRoles": true,
+          "target": "10"
+        },
+        "ranked": false,
+        "sides": [
+          0,
+          1
+        ],
+        "t": "event",
+        "v": 72
+      },
+      {
+        "by": "player",
+        "clock": null,
+        "kind": "move",
+        "move": "c5-d4",
+        "ply": 0,
+        "seat": 1,
+        "side": 1,
+        "t": "event",
+        "v": 73
+      },
+      {
+        "by": "player",
+        "clock": null,
+        "kind": "move",
+        "move": "c3-b4",
+        "ply": 1,
+        "seat": 0,
+        "side": 0,
+        "t": "event",
+        "v": 74
+      },
+      {
+        "by": "player",
+        "clock": null,
+        "kind": "move",
+        "move": "c1-b2",
+        "ply": 2,
+        "seat": 1,
+        "side": 1,
+        "t": "event",
+        "v": 75
+      },
+      {
+        "by": "player",
+        "clock": null,
+        "kind": "move",
+        "move": "b4-b3",
+        "ply": 3,
+        "seat": 0,
+        "side": 0,
+        "t": "event",
+        "v": 76
+      },
+      {
+        "by": "player",
+        "clock": null,
+        "kind": "move",
+        "move": "a4-b4",
+        "ply": 4,
+        "seat": 1,
+        "side": 1,
+        "t": "event",
+        "v": 77
+      },
+      {
+        "by": "player",
+        "clock": null,
+        "kind": "move",
+        "move": "b3-c3",
+        "ply": 5,
+        "seat": 0,
+        "side": 0,
+        "t": "event",
+        "taken": [
+          "b2",
+          "d4"
+        ],
+        "v": 78
+      },
+      {
+        "by": "player",
+        "clock": null,
+        "kind": "move",
+        "move": "e3-d2",
+        "ply": 6,
+        "seat": 1,
+        "side": 1,
+        "t": "event",
+        "v": 79
+      },
+      {
+        "by": "player",
+        "clock": null,
+        "kind": "move",
+        "move": "c3-d4",
+        "ply": 7,
+        "seat": 0,
+        "side": 0,
+        "t": "event",
+        "v": 80
+      },
+      {
+        "by": "player",
+        "clock": null,
+        "kind": "move",
+        "move": "d1-c1",
+        "ply": 8,
+        "seat": 1,
+        "side": 1,
+        "t": "event",
+        "v": 81
+      },
+      {
+        "by": "player",
+        "clock": null,
+        "kind": "move",
+        "move": "d4-c3",
+        "ply": 9,
+        "seat": 0,
+        "side": 0,
+        "t": "event",
+        "taken": [
+          "d2",
+          "b4"
+        ],
+        "v": 82
+      },
+      {
+        "by": "player",
+        "clock": null,
+        "kind": "move",
+        "move": "a3-b2",
+        "ply": 10,
+        "seat": 1,
+        "side": 1,
+        "t": "event",
+        "v": 83
+      },
+      {
+        "by": "player",
+        "clock": null,
+        "kind": "move",
+        "move": "c3-c2",
+        "ply": 11,
+        "seat": 0,
+        "side": 0,
+        "t": "event",
+        "v": 84
+      },
+      {
+        "by": "player",
+        "clock": null,
+        "kind": "move",
+        "move": "b2-c3",
+        "ply": 12,
+        "seat": 1,
+        "side": 1,
+        "t": "event",
+        "v": 85
+      },
+      {
+        "info": {
+          "away": false,
+          "connected": false,
+          "cpu": null,
+          "name": "N3",
+          "playerId": "b",
+          "rating": null,
+          "side": 1
+        },
+        "kind": "seat",
+        "seat": 1,
+        "t": "event",
+        "v": 86
+      },
+      {
+        "by": "player",
+        "clock": null,
+        "kind": "move",
+        "move": "c2-d2",
+        "ply": 13,
+        "seat": 0,
+        "side": 0,
+        "t": "event",
+        "taken": [
+          "e1",
+          "c3"
+        ],
+        "v": 87
+      }
+    ],
+    "final": {
+      "clock": null,
+      "code": "K3J9QW2M7XAB",
+      "game": "musashi",
+      "gameNo": 3,
+      "host": 0,
+      "moves": [
+        "c5-d4",
+        "c3-b4",
+        "c1-b2",
+        "b4-b3",
+        "a4-b4",
+        "b3-c3",
+        "e3-d2",
+        "c3-d4",
+        "d1-c1",
+        "d4-c3",
+        "a3-b2",
+        "c3-c2",
+        "b2-c3",
+        "c2-d2"
+      ],
+      "nextOptions": {
+        "board": "33",
+        "first": "children",
+        "game": "musashi",
+        "limit": "12",
+        "showDanger": true,
+        "swapRoles": true,
+        "target": "10"
+      },
+      "nextRanked": false,
+      "options": {
+        "board": "33",
+        "first": "children",
+        "game": "musashi",
+        "limit": "12",
+        "showDanger": true,
+        "swapRoles": true,
+        "target": "10"
+      },
+      "plies": 14,
+      "ranked": false,
+      "rematch": [
+        false,
+        false
+      ],
+      "result": null,
+      "seats": [
+        {
+          "away": false,
+          "connected": true,
+          "cpu": null,
+          "name": "A",
+          "playerId": "a",
+          "rating": null,
+          "side": 0
+        },
+        {
+          "away": false,
+          "connected": false,
+          "cpu": null,
+          "name": "N3",
+          "playerId": "b",
+          "rating": null,
+          "side": 1
+        }
+      ],
+      "spectators": 1,
+      "status": "playing",
+      "turnLimit": null,
+      "undo": null,
+      "view": {
+        "board": "33",
+        "capturePoints": [],
+        "children": [
+          "a1",
+          "b1",
+          "c1",
+          "a2",
+          "e2",
+          "e4",
+          "a5",
+          "b5",
+          "d5",
+          "e5"
+        ],
+        "childrenMoves": 7,
+        "endangered": [
+          "e2",
+          "e4"
+        ],
+        "game": "musashi",
+        "last": {
+          "move": "c2-d2",
+          "taken": [
+            "e1",
+            "c3"
+          ]
+        },
+        "legal": [
+          "a1-b2",
+          "b1-b2",
+          "c1-d1",
+          "c1-b2",
+          "c1-c2",
+          "a2-b2",
+          "a2-a3",
+          "e2-e1",
+          "e2-e3",
+          "e4-e3",
+          "e4-d4",
+          "a5-a4",
+          "a5-b4",
+          "b5-b4",
+          "b5-c5",
+          "d5-d4",
+          "d5-c5",
+          "e5-d4"
+        ],
+        "limit": 12,
+        "outcome": null,
+        "parent": "d2",
+        "position": "33:d2:a1,a2,a5,b1,b5,c1,d5,e2,e4,e5:c:7",
+        "taken": 6,
+        "target": 10,
+        "turn": 1
+      }
+    },
+    "name": "Musashi cpu=None seed=9",
+    "state": {
+      "t": "state",
+      "table": {
+        "clock": null,
+        "code": "K3J9QW2M7XAB",
+        "game": "musashi",
+        "gameNo": 0,
+        "host": 0,
+        "moves": [],
+        "nextOptions": {
+          "board": "33",
+          "first": "children",
+          "game": "musashi",
+          "limit": "12",
+          "showDanger": true,
+          "swapRoles": true,
+          "target": "10"
+        },
+        "nextRanked": false,
+        "options": {
+          "board": "33",
+          "first": "children",
+          "game": "musashi",
+          "limit": "12",
+          "showDanger": true,
+          "swapRoles": true,
+          "target": "10"
+        },
+        "plies": 0,
+        "ranked": false,
+        "rematch": [
+          false,
+          false
+        ],
+        "result": null,
+        "seats": [
+          {
+            "away": false,
+            "connected": true,
+            "cpu": null,
+            "name": "A",
+            "playerId": "a",
+            "rating": null,
+            "side": 0
+          },
+          null
+        ],
+        "spectators": 0,
+        "status": "waiting",
+        "turnLimit": null,
+        "undo": null,
+        "view": null
+      },
+      "v": 1
+    }
   }
 ];

@@ -9,6 +9,8 @@
 //!     # (print the probes value >= 0 and >= 1 as they finish, before the full solve)
 //! cargo bench -p ai --bench dots -- match 5x4 GAMES        # expert vs intermediate, W/D/L + move times
 //! cargo bench -p ai --bench dots -- check 5x4 N UNDRAWN     # expert moves vs the solver, late positions
+//! cargo bench -p ai --bench dots -- heuristic 4x4 N UNDRAWN [MS] # safe-phase choices of the old and
+//!     # new heuristics (no solver) against the exact values of every safe line
 //! ```
 
 use std::time::{Duration, Instant};
@@ -31,6 +33,12 @@ fn main() {
             arg(1).unwrap_or("5x4"),
             arg(2).and_then(|n| n.parse().ok()).unwrap_or(50),
             arg(3).and_then(|n| n.parse().ok()).unwrap_or(22),
+        ),
+        Some("heuristic") => heuristic(
+            arg(1).unwrap_or("4x4"),
+            arg(2).and_then(|n| n.parse().ok()).unwrap_or(20),
+            arg(3).and_then(|n| n.parse().ok()).unwrap_or(24),
+            arg(4).and_then(|n| n.parse().ok()).unwrap_or(900),
         ),
         Some("match") => play_match(arg(1).unwrap_or("5x4"), arg(2).and_then(|n| n.parse().ok()).unwrap_or(10)),
         _ => {
@@ -112,6 +120,58 @@ fn check(size: &str, samples: u32, undrawn: u32) {
     }
     println!(
         "check {size} (<= {undrawn} lines left): {kept} moves kept the value, {lost} lost value; {solved_in_time} answered before the solver's cut-off"
+    );
+}
+
+/// Safe-phase positions (random safe lines until `undrawn` lines are left, at least two
+/// safe lines still there and not all equal): each safe line valued exactly, then the old
+/// expert's heuristic (the last-safe-line fight) and the new one (Monte-Carlo search) each
+/// choose with `ms` of budget and no solver. Prints how often each kept the best safe-line
+/// value and the mean value it gave away.
+fn heuristic(size: &str, samples: u32, undrawn: u32, ms: u64) {
+    use ai::dots::levels::safe_moves;
+    use ai::dots::{Deadline, WallClock};
+    use rand::SeedableRng;
+    use rand::seq::SliceRandom;
+    use std::sync::Arc;
+    let (w, h) = parse(size);
+    let board = Board::new(w, h).expect("size");
+    let mut solver = Solver::new(Board::new(w, h).expect("size"), 22);
+    let mut rng = rand::rngs::StdRng::seed_from_u64(18);
+    let (mut n, mut kept, mut lost) = (0, [0u32; 2], [0i32; 2]);
+    let mut chance = 0.0;
+    while n < samples {
+        let mut drawn = 0u64;
+        while (board.all & !drawn).count_ones() > undrawn {
+            let Some(&e) = safe_moves(&board, drawn).choose(&mut rng) else { break };
+            drawn |= 1 << e;
+        }
+        let safe = safe_moves(&board, drawn);
+        if (board.all & !drawn).count_ones() != undrawn || safe.len() < 2 {
+            continue;
+        }
+        let vals: Vec<i32> = safe.iter().map(|&e| -solver.value(drawn | 1 << e).expect("no deadline")).collect();
+        let top = *vals.iter().max().expect("two or more");
+        if vals.iter().all(|&v| v == top) {
+            continue;
+        }
+        let value_of = |e: u8| vals[safe.iter().position(|&x| x == e).expect("a safe line")];
+        let first = drawn.count_ones().is_multiple_of(2);
+        let clock = || Deadline::after(Arc::new(WallClock::new()), Duration::from_millis(ms));
+        let old = ai::dots::levels::heuristic(&board, drawn, &clock(), &mut rng);
+        let settings = ai::dots::mcts::Settings::default();
+        let new = ai::dots::expert::search(&board, drawn, 0, first, settings, &clock(), &mut rng);
+        for (k, e) in [old, new].into_iter().enumerate() {
+            kept[k] += (value_of(e) == top) as u32;
+            lost[k] += top - value_of(e);
+        }
+        chance += vals.iter().filter(|&&v| v == top).count() as f64 / vals.len() as f64;
+        n += 1;
+        eprintln!("{n}: values {vals:?}; old drew {} ({}), new drew {} ({})", old, value_of(old), new, value_of(new));
+    }
+    println!(
+        "heuristic {size}, {undrawn} lines left, {n} positions, {ms} ms: best safe line kept: old {} , new {}, random {chance:.1}; boxes given away: old {}, new {}",
+        kept[0], kept[1], lost[0], lost[1]
     );
 }
 

@@ -18,7 +18,7 @@ use axum::extract::rejection::JsonRejection;
 use axum::routing::{get, post};
 use axum::{Json, Router};
 use rules::musashi::{self, Role};
-use rules::{AnyGame, Mask, dots};
+use rules::{AnyGame, AnyOptions, GameKind, Mask, dots};
 use serde::Deserialize;
 use serde_json::{Value, json};
 use wire::ErrorCode;
@@ -451,20 +451,31 @@ pub fn judge(game: &str, step: usize, moves: &[String], mv: &str) -> Result<(Ans
     Ok((answer, lesson.view(), accepted))
 }
 
-async fn lesson_get(Path(game): Path<String>) -> Result<Json<Value>, ApiError> {
+/// Every step of `game` (`{id, side, view}`, the start position), as `GET /api/lesson/{game}`
+/// answers them; `None` for a game without a lesson.
+pub fn steps(game: &str) -> Option<Value> {
     let mut steps = Vec::new();
     for i in 0.. {
-        let Ok(lesson) = Lesson::start(&game, i) else { break };
+        let Ok(lesson) = Lesson::start(game, i) else { break };
         let id = match &lesson {
             Lesson::Musashi(s, _) => s.id,
             Lesson::Dots(s, _) => s.id,
         };
         steps.push(json!({"id": id, "side": lesson.learner(), "view": lesson.view()}));
     }
-    if steps.is_empty() {
-        return Err(ApiError::NotFound);
+    (!steps.is_empty()).then(|| json!({"game": game, "steps": steps}))
+}
+
+/// The first step of `game`'s lesson: its id and the options of its board.
+pub fn first_step(game: GameKind) -> Option<(&'static str, AnyOptions)> {
+    match Lesson::start(game.as_str(), 0).ok()? {
+        Lesson::Musashi(s, g) => Some((s.id, AnyOptions::Musashi(*g.options()))),
+        Lesson::Dots(s, g) => Some((s.id, AnyOptions::Dots(*g.options()))),
     }
-    Ok(Json(json!({"game": game, "steps": steps})))
+}
+
+async fn lesson_get(Path(game): Path<String>) -> Result<Json<Value>, ApiError> {
+    steps(&game).map(Json).ok_or(ApiError::NotFound)
 }
 
 #[derive(Deserialize)]

@@ -16,6 +16,7 @@ mod error;
 pub mod ids;
 pub mod invite;
 pub mod lesson;
+mod pages;
 mod ratelimit;
 pub mod ratings;
 mod registry;
@@ -37,6 +38,7 @@ use tower_http::set_header::SetResponseHeaderLayer;
 
 pub use error::ApiError;
 pub use registry::Registry;
+pub use site::PublicUrl;
 pub use store::Store;
 
 /// Settings of a running server.
@@ -77,6 +79,8 @@ pub struct Config {
     /// How long after start-up a 25-point Musashi game waits for its tables before it is
     /// reviewed without them (they are built in the background at start-up).
     pub review_tables_wait: Duration,
+    /// The site's public base URL, for the absolute links crawlers and link previews read.
+    pub public_url: site::PublicUrl,
 }
 
 impl Default for Config {
@@ -98,17 +102,19 @@ impl Default for Config {
             trusted_proxies: client_ip::TrustedProxies::default(),
             reviews: true,
             review_tables_wait: Duration::from_secs(300),
+            public_url: "http://127.0.0.1:8080".parse().expect("a valid URL"),
         }
     }
 }
 
 impl Config {
-    /// What the pages print about these settings.
+    /// What the pages print about these settings, and where the site is public.
     pub fn site_settings(&self) -> site::SiteSettings {
         site::SiteSettings {
             away_grace_secs: self.away_grace.as_secs(),
             reload_grace_secs: self.reload_grace.as_secs(),
             turn_limits: self.turn_limits.clone(),
+            public_url: self.public_url.clone(),
         }
     }
 }
@@ -189,9 +195,9 @@ pub fn now_ms() -> i64 {
 
 /// The whole site: API, WebSocket and pages, with security headers on every answer.
 pub fn app(state: AppState) -> Router {
-    let csp = "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; \
-               connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'";
-    let pages = site::router(state.ctx.config.site_settings());
+    let csp = HeaderValue::from_static(site::content_security_policy());
+    let backend = Arc::new(pages::StoreBackend::new(state.ctx.store.clone()));
+    let site_pages = site::router(state.ctx.config.site_settings(), backend);
     let routes = Router::new()
         .merge(api::routes())
         .merge(lesson::routes())
@@ -201,11 +207,11 @@ pub fn app(state: AppState) -> Router {
         // The balancer's health check: not rate-limited, 503 while the node drains.
         .route("/health", axum::routing::get(health))
         .with_state(state.clone())
-        .merge(pages);
+        .merge(site_pages);
     // Typed invite codes are rewritten before routing (a layer on the routes would run after
     // the router had already read the path), so the whole router sits inside that middleware.
     let service = ServiceBuilder::new()
-        .layer(SetResponseHeaderLayer::if_not_present(header::CONTENT_SECURITY_POLICY, HeaderValue::from_static(csp)))
+        .layer(SetResponseHeaderLayer::if_not_present(header::CONTENT_SECURITY_POLICY, csp))
         .layer(SetResponseHeaderLayer::overriding(header::X_CONTENT_TYPE_OPTIONS, HeaderValue::from_static("nosniff")))
         .layer(SetResponseHeaderLayer::overriding(header::X_FRAME_OPTIONS, HeaderValue::from_static("DENY")))
         .layer(SetResponseHeaderLayer::overriding(
@@ -293,8 +299,13 @@ async fn shutdown_signal() {
 }
 
 /// Sends small messages at once. Without it an event and its ack written back to back wait
-/// for the client's delayed ACK (40 ms on Linux) under Nagle's algorithm.
+/// for the client's delayed ACK (40 ms on Linux) under Nagle's algorithm (issue 17; the
+/// environment variable `QDAN_TCP_NODELAY=0` turns it off, only to measure that).
 pub fn no_delay(tcp: &mut tokio::net::TcpStream) {
+    static ON: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
+    if !*ON.get_or_init(|| std::env::var("QDAN_TCP_NODELAY").as_deref() != Ok("0")) {
+        return;
+    }
     if let Err(e) = tcp.set_nodelay(true) {
         tracing::warn!("TCP_NODELAY: {e}");
     }

@@ -113,11 +113,12 @@ impl Registry {
 
     /// Stops the local tables whose leases are not in `held` (this node lost them).
     pub async fn keep_only(&self, held: &[String]) {
-        let lost: Vec<LocalTable> = {
+        let lost: Vec<(String, LocalTable)> = {
             let map = self.tables.lock().expect("registry lock");
-            map.iter().filter(|(c, h)| h.is_alive() && !held.contains(c)).map(|(_, h)| h.clone()).collect()
+            map.iter().filter(|(c, h)| h.is_alive() && !held.contains(c)).map(|(c, h)| (c.clone(), h.clone())).collect()
         };
-        for t in lost {
+        for (code, t) in lost {
+            tracing::warn!(%code, "lost the lease of table {code}: stopping it");
             t.stop(false).await;
         }
     }

@@ -6,7 +6,6 @@
 //! reach its client before its `ack`.
 
 use std::sync::Arc;
-use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Duration;
 
 use axum::Router;
@@ -46,8 +45,6 @@ pub mod close_code {
     /// reconnect at once and resume.
     pub const RECONNECT: u16 = 4010;
 }
-
-static NEXT_CONN: AtomicU64 = AtomicU64::new(1);
 
 pub fn routes() -> Router<AppState> {
     Router::new().route("/ws/{code}", get(ws_upgrade))
@@ -150,7 +147,8 @@ async fn connection(socket: WebSocket, state: AppState, table: TableHandle) {
             }
         },
     };
-    let conn = NEXT_CONN.fetch_add(1, Ordering::Relaxed);
+    // Random, not counted: in a cluster the owner of a table sees connections of every node.
+    let conn: u64 = rand::random();
     let Ok(joined) = table.join(conn, player, since).await else {
         let _ = sink.send(close(1011, "table restarting")).await;
         return;
@@ -234,8 +232,12 @@ async fn answer(table: &TableHandle, conn: u64, t: &str) -> Vec<String> {
         Ok(ClientMsg::Hello { .. }) => {
             error_text(None, WireError::with_message(ErrorCode::BadField, "hello was already said"))
         }
-        Ok(ClientMsg::Sync { since }) => match table.sync(since).await {
+        Ok(ClientMsg::Sync { since: Some(since) }) => match table.sync(since).await {
             Ok(msgs) => return msgs.iter().map(|m| m.to_string()).collect(),
+            Err(_) => error_text(None, crate::table::TableError::Gone.into_wire()),
+        },
+        Ok(ClientMsg::Sync { since: None }) => match table.snapshot().await {
+            Ok(state) => state.to_string(),
             Err(_) => error_text(None, crate::table::TableError::Gone.into_wire()),
         },
         Ok(ClientMsg::Intent { id, intent }) => match table.intent(conn, intent).await {

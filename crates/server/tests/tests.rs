@@ -7,6 +7,7 @@ mod games;
 // Away players, the CPU standing in, reconnecting to the seat; the turn clock.
 mod presence;
 // Undo (against the CPU and a person), resignation, rematch swaps, settings.
+mod flood;
 mod flow;
 // Ranked games and Glicko-2.
 mod ranked;
@@ -22,4 +23,6 @@ mod lesson;
 mod invite;
 // After the game: stored reviews, replays, records, lists of games, the analysis (issue 15).
 mod review;
+// The pages' side of the server: public URL, a table's game and board, lessons, static files.
+mod pages;
 // (SIGKILL of the real binary: crates/qdan/tests/crash.rs.)

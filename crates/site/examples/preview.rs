@@ -5,6 +5,8 @@
 async fn main() -> std::io::Result<()> {
     let addr = std::env::args().nth(1).unwrap_or_else(|| "127.0.0.1:8090".into());
     let listener = tokio::net::TcpListener::bind(&addr).await?;
-    println!("pages on http://{addr}/");
-    axum::serve(listener, site::router(site::SiteSettings::example())).await
+    let public_url = site::PublicUrl::from_addr(listener.local_addr()?);
+    println!("pages on {public_url}/");
+    let settings = site::SiteSettings { public_url, ..site::SiteSettings::example() };
+    axum::serve(listener, site::router(settings, std::sync::Arc::new(site::NoBackend))).await
 }

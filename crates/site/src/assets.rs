@@ -1,10 +1,31 @@
-//! The browser client (`web/`), embedded at build time and served under `/static/` with an
-//! `ETag` from the file's SHA-256, so browsers revalidate cheaply and never run stale code.
+//! The browser client (`web/`), embedded at build time and served under `/static/`.
+//!
+//! **Caching.** Pages name each file by a URL carrying its content hash
+//! (`/static/app.js?v=1a2b3c4d5e6f`, [`url`]), and modules reach each other through the page's
+//! import map ([`crate::modules`]), which maps every module's plain URL to its hashed one. A
+//! hashed URL always means the same bytes, so it is cached for a year as `immutable`: a
+//! returning visitor loads nothing twice, and a new release changes the URLs of the files that
+//! changed and no others. A plain or outdated URL (an old tab after a release, a browser without
+//! import maps) still answers, with `no-cache` and an ETag, so it is revalidated every time and
+//! never mixes two versions for long.
+//!
+//! **Compression.** Text files are compressed once per process, with brotli (quality 11) and
+//! gzip (level 9) on a background thread started with the router, and sent by the request's
+//! `Accept-Encoding`. The pages themselves are compressed per request by the router's
+//! compression layer, which leaves these answers alone because they already carry a
+//! `Content-Encoding`.
 
-use axum::extract::Path;
+use std::collections::HashMap;
+use std::io::Write;
+use std::sync::OnceLock;
+
+use axum::body::Bytes;
+use axum::extract::{Path, Query};
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use rust_embed::RustEmbed;
+use serde::Deserialize;
+use sha2::{Digest, Sha256};
 
 /// Every file of the client.
 #[derive(RustEmbed)]
@@ -12,11 +33,12 @@ use rust_embed::RustEmbed;
 #[exclude = "tsconfig.json"]
 #[exclude = "*.d.ts"]
 #[exclude = "*.md"]
+#[exclude = "test/*"]
 pub struct Web;
 
 /// The content type of a file, from its extension.
 pub fn content_type(path: &str) -> &'static str {
-    match path.rsplit('.').next().unwrap_or("") {
+    match extension(path) {
         "js" | "mjs" => "text/javascript; charset=utf-8",
         "css" => "text/css; charset=utf-8",
         "svg" => "image/svg+xml",
@@ -29,30 +51,169 @@ pub fn content_type(path: &str) -> &'static str {
     }
 }
 
-fn etag(hash: [u8; 32]) -> String {
-    let hex: String = hash[..12].iter().map(|b| format!("{b:02x}")).collect();
-    format!("\"{hex}\"")
+fn extension(path: &str) -> &str {
+    path.rsplit('.').next().unwrap_or("")
 }
 
+/// Whether a file is worth compressing (images other than SVG already are).
+fn compressible(path: &str) -> bool {
+    !matches!(extension(path), "png" | "ico" | "jpg" | "jpeg" | "webp" | "woff2")
+}
+
+/// One file: its bytes, the hash that versions its URL, and its compressed forms.
+pub struct Asset {
+    pub data: Bytes,
+    /// The first 12 hex digits of the file's SHA-256.
+    pub hash: String,
+    compressed: OnceLock<Option<Compressed>>,
+}
+
+struct Compressed {
+    br: Bytes,
+    gzip: Bytes,
+}
+
+impl Asset {
+    /// A file of `data`, versioned by the first 12 hex digits of its SHA-256.
+    pub fn new(data: Bytes) -> Asset {
+        let hash = Sha256::digest(&data)[..6].iter().map(|b| format!("{b:02x}")).collect();
+        Asset { data, hash, compressed: OnceLock::new() }
+    }
+
+    /// The compressed forms, made on first use (`None` for files not worth it).
+    fn compressed(&self, path: &str) -> Option<&Compressed> {
+        self.compressed
+            .get_or_init(|| {
+                if !compressible(path) {
+                    return None;
+                }
+                let mut br = Vec::new();
+                let params = brotli::enc::BrotliEncoderParams { quality: 11, lgwin: 22, ..Default::default() };
+                brotli::BrotliCompress(&mut &self.data[..], &mut br, &params).expect("compressing into memory");
+                let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::best());
+                gz.write_all(&self.data).expect("compressing into memory");
+                let gzip = gz.finish().expect("compressing into memory");
+                Some(Compressed { br: br.into(), gzip: gzip.into() })
+            })
+            .as_ref()
+    }
+}
+
+/// Every file by its path under `web/`, read and hashed once.
+pub fn all() -> &'static HashMap<String, Asset> {
+    static ALL: OnceLock<HashMap<String, Asset>> = OnceLock::new();
+    ALL.get_or_init(|| {
+        Web::iter()
+            .filter_map(|path| Some((path.to_string(), Asset::new(Web::get(&path)?.data.into_owned().into()))))
+            .collect()
+    })
+}
+
+/// Compresses every file ahead of the first requests, once per process, on a thread of its own.
+pub fn warm_in_background() {
+    static STARTED: std::sync::Once = std::sync::Once::new();
+    STARTED.call_once(|| {
+        std::thread::spawn(|| {
+            for (path, asset) in all() {
+                asset.compressed(path);
+            }
+        });
+    });
+}
+
+/// The versioned URL of a file under `web/` (`/static/{path}?v={hash}`).
+///
+/// # Panics
+/// If the file does not exist: every caller names a file of the client.
+pub fn url(path: &str) -> String {
+    let asset = all().get(path).unwrap_or_else(|| panic!("web/{path} is not embedded"));
+    format!("/static/{path}?v={}", asset.hash)
+}
+
+/// A content coding the static files come in.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+enum Encoding {
+    Br,
+    Gzip,
+}
+
+/// The encoding to answer `Accept-Encoding` with: the client's highest weight, brotli on a tie.
+fn pick_encoding(headers: &HeaderMap) -> Option<Encoding> {
+    let accept = headers.get(header::ACCEPT_ENCODING)?.to_str().ok()?;
+    let mut best: Option<(f32, Encoding)> = None;
+    for part in accept.split(',') {
+        let mut pieces = part.split(';');
+        let name = pieces.next().unwrap_or("").trim().to_ascii_lowercase();
+        let q = pieces
+            .filter_map(|p| p.trim().strip_prefix("q="))
+            .find_map(|q| q.trim().parse::<f32>().ok())
+            .unwrap_or(1.0);
+        let enc = match name.as_str() {
+            "br" => Encoding::Br,
+            "gzip" | "x-gzip" => Encoding::Gzip,
+            _ => continue,
+        };
+        if q > 0.0 && best.is_none_or(|(bq, b)| q > bq || (q == bq && enc == Encoding::Br && b != Encoding::Br)) {
+            best = Some((q, enc));
+        }
+    }
+    best.map(|(_, e)| e)
+}
+
+/// The query of a static URL: `v`, the version the page asked for.
+#[derive(Deserialize)]
+pub struct Version {
+    v: Option<String>,
+}
+
+impl Version {
+    /// Whether the URL asked for the version `hash`.
+    pub fn is(&self, hash: &str) -> bool {
+        self.v.as_deref() == Some(hash)
+    }
+}
+
+/// A year: the longest lifetime caches honour.
+pub const IMMUTABLE: &str = "public, max-age=31536000, immutable";
+
 /// `GET /static/{*path}`.
-pub async fn serve(Path(path): Path<String>, headers: HeaderMap) -> Response {
-    let Some(file) = Web::get(&path) else {
-        return (StatusCode::NOT_FOUND, "not found").into_response();
-    };
-    let tag = etag(file.metadata.sha256_hash());
+pub async fn serve(Path(path): Path<String>, Query(version): Query<Version>, headers: HeaderMap) -> Response {
+    match all().get(&path) {
+        Some(asset) => respond(&path, asset, if version.is(&asset.hash) { IMMUTABLE } else { "no-cache" }, &headers),
+        None => (StatusCode::NOT_FOUND, "not found").into_response(),
+    }
+}
+
+/// Answers with `asset` under `cache_control`: 304 for a matching `If-None-Match`, else its
+/// bytes in the best encoding the client accepts.
+pub fn respond(path: &str, asset: &Asset, cache_control: &'static str, headers: &HeaderMap) -> Response {
+    let tag = format!("\"{}\"", asset.hash);
     let mut h = HeaderMap::new();
     h.insert(header::ETAG, HeaderValue::from_str(&tag).expect("hex etag"));
-    // Revalidate every time: the modules import each other by plain URLs, so a long cache
-    // could mix two versions of the client.
-    h.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-cache"));
+    h.insert(header::CACHE_CONTROL, HeaderValue::from_static(cache_control));
     h.insert(header::X_CONTENT_TYPE_OPTIONS, HeaderValue::from_static("nosniff"));
+    let compressed = asset.compressed(path);
+    if compressed.is_some() {
+        h.insert(header::VARY, HeaderValue::from_static("Accept-Encoding"));
+    }
     if headers
         .get(header::IF_NONE_MATCH)
         .and_then(|v| v.to_str().ok())
-        .is_some_and(|v| v.split(',').any(|t| t.trim() == tag))
+        .is_some_and(|v| v.split(',').any(|t| t.trim() == tag || t.trim() == "*"))
     {
         return (StatusCode::NOT_MODIFIED, h).into_response();
     }
-    h.insert(header::CONTENT_TYPE, HeaderValue::from_static(content_type(&path)));
-    (StatusCode::OK, h, file.data.into_owned()).into_response()
+    h.insert(header::CONTENT_TYPE, HeaderValue::from_static(content_type(path)));
+    let body = match (compressed, pick_encoding(headers)) {
+        (Some(c), Some(Encoding::Br)) => {
+            h.insert(header::CONTENT_ENCODING, HeaderValue::from_static("br"));
+            c.br.clone()
+        }
+        (Some(c), Some(Encoding::Gzip)) => {
+            h.insert(header::CONTENT_ENCODING, HeaderValue::from_static("gzip"));
+            c.gzip.clone()
+        }
+        _ => asset.data.clone(),
+    };
+    (StatusCode::OK, h, body).into_response()
 }

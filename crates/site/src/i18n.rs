@@ -5,10 +5,15 @@ use std::borrow::Cow;
 use std::collections::HashMap;
 use std::sync::OnceLock;
 
+use axum::extract::{Path, Query};
+use axum::http::{HeaderMap, StatusCode};
+use axum::response::{IntoResponse, Response};
 use fluent_bundle::concurrent::FluentBundle;
 use fluent_bundle::{FluentArgs, FluentResource, FluentValue};
 use rust_embed::RustEmbed;
 use unic_langid::LanguageIdentifier;
+
+use crate::assets::{self, Asset};
 
 /// Every `.ftl` file, as `<lang>/<name>.ftl`.
 #[derive(RustEmbed)]
@@ -107,14 +112,45 @@ pub fn sources(lang: Lang) -> Vec<(String, String)> {
 }
 
 /// The Fluent source the browser client formats its messages from: every file of the locale
-/// except the rules pages' (`rules-*.ftl`), which only the server renders.
+/// except those only the server renders: the rules pages' (`rules-*.ftl`) and the page
+/// descriptions and share cards (`meta.ftl`).
 pub fn client_source(lang: Lang) -> String {
     sources(lang)
         .into_iter()
-        .filter(|(name, _)| !name.starts_with("rules-"))
+        .filter(|(name, _)| !name.starts_with("rules-") && name != "meta.ftl")
         .map(|(_, src)| src)
         .collect::<Vec<_>>()
         .join("\n")
+}
+
+/// The client's messages of `lang` ([`client_source`]) as a file, versioned like the client's
+/// own files: the same for every page of a locale, so a browser caches it once instead of
+/// receiving it inside every page.
+pub fn client_messages(lang: Lang) -> &'static Asset {
+    static ALL: OnceLock<HashMap<Lang, Asset>> = OnceLock::new();
+    let all = ALL.get_or_init(|| Lang::ALL.into_iter().map(|l| (l, Asset::new(client_source(l).into()))).collect());
+    &all[&lang]
+}
+
+/// The versioned URL of [`client_messages`] (`/l10n/{lang}.ftl?v={hash}`).
+pub fn client_messages_url(lang: Lang) -> String {
+    format!("/l10n/{}.ftl?v={}", lang.code(), client_messages(lang).hash)
+}
+
+/// `GET /l10n/{lang}.ftl`: immutable under its current version, revalidated otherwise.
+pub async fn serve_messages(
+    Path(file): Path<String>,
+    Query(version): Query<assets::Version>,
+    headers: HeaderMap,
+) -> Response {
+    match file.strip_suffix(".ftl").and_then(Lang::from_code) {
+        Some(lang) => {
+            let asset = client_messages(lang);
+            let cache = if version.is(&asset.hash) { assets::IMMUTABLE } else { "no-cache" };
+            assets::respond(&file, asset, cache, &headers)
+        }
+        None => (StatusCode::NOT_FOUND, "not found").into_response(),
+    }
 }
 
 /// A locale's messages, ready to format.

@@ -17,16 +17,26 @@
 //! | `/{lang}/games/{game}/analysis` | the analysis board |
 //! | `/{lang}/leaderboard` | ratings per game |
 //! | `/{lang}/manifest.webmanifest` | the web app manifest ([`manifest`]) |
-//! | `/static/{*path}` | the client's files |
+//! | `/static/{*path}` | the client's files ([`assets`]: versioned URLs, compressed, cached) |
+//! | `/l10n/{lang}.ftl` | the client's messages of a locale, versioned and cached the same way |
+//! | `/robots.txt`, `/sitemap.xml`, `/favicon.ico` | for crawlers ([`crawl`]) |
 //!
-//! The router holds no state: every page is a pure function of the URL and the request's
-//! language headers, so the server merges it into its own app. Whether a group exists is the
-//! server's to know: it answers an invite link to no group with [`group_missing`].
+//! Every page is a function of the URL, the request's language headers and what the server
+//! passes to [`router`]: its [`SiteSettings`] (what the pages print about how it runs, and the
+//! public base URL that absolute links are built from) and a [`Backend`] through which it names
+//! a table's game and board and hands over the lessons and leaderboards. Whether a group exists
+//! is the server's to know: it answers an invite link to no group with [`group_missing`].
+//! Pages carry their final layout: what the client draws later (boards, the table's panel) has
+//! its space reserved in the HTML, so nothing moves as the page fills in.
 
 pub mod assets;
+pub mod config;
+pub mod crawl;
+mod head;
 mod html;
 pub mod i18n;
 pub mod manifest;
+pub mod modules;
 pub mod pages;
 pub mod review_pages;
 pub mod rules_date;
@@ -40,17 +50,19 @@ use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Redirect, Response};
 use axum::routing::get;
 use rules::GameKind;
+use sha2::{Digest, Sha256};
+use tower_http::compression::CompressionLayer;
 
+pub use config::{Backend, BoardShape, LeaderRow, LessonFacts, NoBackend, PublicUrl, TableFacts};
+pub use html::esc;
 use i18n::Lang;
-use pages::Page;
+use pages::{Extras, Page};
 
 /// The cookie that remembers the language a visitor chose in the switcher.
 pub const LANG_COOKIE: &str = "qdan_lang";
 
-pub use html::esc;
-
-/// What the pages say about how the server runs: the server passes its effective settings,
-/// so a page always prints what the server does.
+/// What the pages say about how the server runs, and where the site is public: the server
+/// passes its effective settings, so a page always prints what the server does.
 #[derive(Clone, Debug, PartialEq)]
 pub struct SiteSettings {
     /// Seconds a seated player may be gone (network lost) before the CPU stands in.
@@ -59,19 +71,34 @@ pub struct SiteSettings {
     pub reload_grace_secs: u64,
     /// The turn time limits a host may choose (`None`: no limit), the default first.
     pub turn_limits: Vec<Option<u32>>,
+    /// The site's public base URL: canonical links, hreflang alternates, the sitemap and share
+    /// cards are built from it.
+    pub public_url: PublicUrl,
 }
 
 impl SiteSettings {
     /// Settings for tests of this crate (the server always passes its own).
     pub fn example() -> SiteSettings {
-        SiteSettings { away_grace_secs: 10, reload_grace_secs: 2, turn_limits: vec![None, Some(30), Some(60)] }
+        SiteSettings {
+            away_grace_secs: 10,
+            reload_grace_secs: 2,
+            turn_limits: vec![None, Some(30), Some(60)],
+            public_url: "https://qdan.example".parse().expect("a valid URL"),
+        }
     }
 }
 
-type Settings = State<Arc<SiteSettings>>;
+/// What every handler shares: the server's settings and its backend.
+#[derive(Clone)]
+pub struct SiteState {
+    pub settings: Arc<SiteSettings>,
+    pub backend: Arc<dyn Backend>,
+}
 
-/// The page and static-file routes, merged into the server's router.
-pub fn router(settings: SiteSettings) -> Router {
+/// The page, static-file and crawler routes, merged into the server's router. Compresses the
+/// pages (brotli or gzip, by `Accept-Encoding`); static files come compressed already.
+pub fn router(settings: SiteSettings, backend: Arc<dyn Backend>) -> Router {
+    assets::warm_in_background();
     Router::new()
         .route("/", get(root))
         .route("/{lang}", get(lang_root))
@@ -87,7 +114,25 @@ pub fn router(settings: SiteSettings) -> Router {
         .route("/{lang}/games/{game}/analysis", get(analysis))
         .route("/{lang}/manifest.webmanifest", get(manifest::serve))
         .route("/static/{*path}", get(assets::serve))
-        .with_state(Arc::new(settings))
+        .route("/l10n/{file}", get(i18n::serve_messages))
+        .route("/robots.txt", get(crawl::robots))
+        .route("/sitemap.xml", get(crawl::sitemap))
+        .route("/favicon.ico", get(crawl::favicon))
+        .layer(CompressionLayer::new().br(true).gzip(true))
+        .with_state(SiteState { settings: Arc::new(settings), backend })
+}
+
+/// The `Content-Security-Policy` the site's pages need: scripts from the site only, plus the
+/// inline import map by its hash.
+pub fn content_security_policy() -> &'static str {
+    static CSP: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+    CSP.get_or_init(|| {
+        format!(
+            "default-src 'self'; script-src 'self' {}; style-src 'self' 'unsafe-inline'; img-src 'self' data:; \
+             connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'",
+            modules::import_map_csp_source()
+        )
+    })
 }
 
 /// The locale for a request without one in its URL.
@@ -112,53 +157,77 @@ async fn root(headers: HeaderMap) -> Response {
     r
 }
 
-async fn lang_root(State(s): Settings, Path(lang): Path<String>, headers: HeaderMap) -> Response {
+async fn lang_root(State(s): State<SiteState>, Path(lang): Path<String>, headers: HeaderMap) -> Response {
     match Lang::from_code(&lang) {
         Some(l) => Redirect::permanent(&format!("/{}/", l.code())).into_response(),
         None => not_found(&s, &headers),
     }
 }
 
-fn html(status: StatusCode, lang: Lang, page: &Page, settings: &SiteSettings) -> Response {
+/// An HTML page. Its ETag is the hash of its bytes, so a browser that revalidates an unchanged
+/// page gets a 304 and no body.
+fn html(
+    status: StatusCode,
+    lang: Lang,
+    page: &Page,
+    extras: &Extras,
+    settings: &SiteSettings,
+    req: &HeaderMap,
+) -> Response {
+    let body = pages::render(lang, page, extras, settings);
+    let tag =
+        format!("\"{}\"", Sha256::digest(body.as_bytes())[..9].iter().map(|b| format!("{b:02x}")).collect::<String>());
     let mut h = HeaderMap::new();
     h.insert(header::CONTENT_TYPE, HeaderValue::from_static("text/html; charset=utf-8"));
     h.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-cache"));
     h.insert(header::CONTENT_LANGUAGE, HeaderValue::from_static(lang.code()));
-    (status, h, pages::render(lang, page, settings)).into_response()
+    h.insert(header::ETAG, HeaderValue::from_str(&tag).expect("hex etag"));
+    h.insert(header::CONTENT_SECURITY_POLICY, HeaderValue::from_static(content_security_policy()));
+    if status == StatusCode::OK
+        && req
+            .get(header::IF_NONE_MATCH)
+            .and_then(|v| v.to_str().ok())
+            .is_some_and(|v| v.split(',').any(|t| t.trim() == tag))
+    {
+        return (StatusCode::NOT_MODIFIED, h).into_response();
+    }
+    (status, h, body).into_response()
 }
 
 /// The 404 page for an invite link whose group does not exist, in `lang`, with the games to
 /// start one of.
 pub fn group_missing(lang: Lang, settings: &SiteSettings) -> Response {
-    html(StatusCode::NOT_FOUND, lang, &Page::GroupMissing, settings)
+    html(StatusCode::NOT_FOUND, lang, &Page::GroupMissing, &Extras::default(), settings, &HeaderMap::new())
 }
 
-fn not_found(settings: &SiteSettings, headers: &HeaderMap) -> Response {
-    html(StatusCode::NOT_FOUND, preferred_lang(headers), &Page::NotFound, settings)
+fn not_found(s: &SiteState, headers: &HeaderMap) -> Response {
+    html(StatusCode::NOT_FOUND, preferred_lang(headers), &Page::NotFound, &Extras::default(), &s.settings, headers)
 }
 
-fn page_in(settings: &SiteSettings, lang: &str, headers: &HeaderMap, page: Option<Page>) -> Response {
+fn page_in(s: &SiteState, lang: &str, headers: &HeaderMap, page: Option<Page>, extras: Extras) -> Response {
     match (Lang::from_code(lang), page) {
-        (Some(l), Some(p)) => html(StatusCode::OK, l, &p, settings),
-        (Some(l), None) => html(StatusCode::NOT_FOUND, l, &Page::NotFound, settings),
-        (None, _) => not_found(settings, headers),
+        (Some(l), Some(p)) => html(StatusCode::OK, l, &p, &extras, &s.settings, headers),
+        (Some(l), None) => html(StatusCode::NOT_FOUND, l, &Page::NotFound, &Extras::default(), &s.settings, headers),
+        (None, _) => not_found(s, headers),
     }
 }
 
-async fn home(State(s): Settings, Path(lang): Path<String>, headers: HeaderMap) -> Response {
-    page_in(&s, &lang, &headers, Some(Page::Home))
+async fn home(State(s): State<SiteState>, Path(lang): Path<String>, headers: HeaderMap) -> Response {
+    page_in(&s, &lang, &headers, Some(Page::Home), Extras::default())
 }
 
-async fn game(State(s): Settings, Path((lang, game)): Path<(String, String)>, headers: HeaderMap) -> Response {
-    page_in(&s, &lang, &headers, game.parse::<GameKind>().ok().map(Page::Game))
+async fn game(State(s): State<SiteState>, Path((lang, game)): Path<(String, String)>, headers: HeaderMap) -> Response {
+    page_in(&s, &lang, &headers, game.parse::<GameKind>().ok().map(Page::Game), Extras::default())
 }
 
-async fn learn(State(s): Settings, Path((lang, game)): Path<(String, String)>, headers: HeaderMap) -> Response {
-    page_in(&s, &lang, &headers, game.parse::<GameKind>().ok().map(Page::Learn))
+async fn learn(State(s): State<SiteState>, Path((lang, game)): Path<(String, String)>, headers: HeaderMap) -> Response {
+    let g = game.parse::<GameKind>().ok();
+    let extras = Extras { lesson: g.and_then(|g| s.backend.lesson(g)), ..Extras::default() };
+    page_in(&s, &lang, &headers, g.map(Page::Learn), extras)
 }
 
-async fn rules(State(s): Settings, Path((lang, game)): Path<(String, String)>, headers: HeaderMap) -> Response {
-    page_in(&s, &lang, &headers, game.parse::<GameKind>().ok().map(Page::Rules))
+async fn rules(State(s): State<SiteState>, Path((lang, game)): Path<(String, String)>, headers: HeaderMap) -> Response {
+    page_in(&s, &lang, &headers, game.parse::<GameKind>().ok().map(Page::Rules), Extras::default())
 }
 
 /// Whether `code` could be a group code (letters and digits, short): anything else is a 404
@@ -167,38 +236,57 @@ fn plausible_code(code: &str) -> bool {
     (4..=32).contains(&code.len()) && code.bytes().all(|b| b.is_ascii_alphanumeric())
 }
 
-async fn group(State(s): Settings, Path((lang, code)): Path<(String, String)>, headers: HeaderMap) -> Response {
-    page_in(&s, &lang, &headers, plausible_code(&code).then_some(Page::Group(code)))
+async fn group(State(s): State<SiteState>, Path((lang, code)): Path<(String, String)>, headers: HeaderMap) -> Response {
+    if !plausible_code(&code) || Lang::from_code(&lang).is_none() {
+        return page_in(&s, &lang, &headers, None, Extras::default());
+    }
+    let extras = Extras { table: s.backend.table(&code).await, ..Extras::default() };
+    page_in(&s, &lang, &headers, Some(Page::Group(code)), extras)
 }
 
-async fn leaderboard(State(s): Settings, Path(lang): Path<String>, headers: HeaderMap) -> Response {
-    page_in(&s, &lang, &headers, Some(Page::Leaderboard))
+async fn leaderboard(State(s): State<SiteState>, Path(lang): Path<String>, headers: HeaderMap) -> Response {
+    if Lang::from_code(&lang).is_none() {
+        return not_found(&s, &headers);
+    }
+    let mut boards = Vec::new();
+    for g in GameKind::ALL {
+        if let Some(rows) = s.backend.leaderboard(g).await {
+            boards.push((g, rows));
+        }
+    }
+    page_in(&s, &lang, &headers, Some(Page::Leaderboard), Extras { leaderboard: boards, ..Extras::default() })
 }
 
 async fn replay(
-    State(s): Settings,
+    State(s): State<SiteState>,
     Path((lang, code, n)): Path<(String, String, String)>,
     headers: HeaderMap,
 ) -> Response {
     let page = n.parse::<u32>().ok().filter(|n| *n >= 1 && plausible_code(&code)).map(|n| Page::Replay(code, n));
-    page_in(&s, &lang, &headers, page)
+    page_in(&s, &lang, &headers, page, Extras::default())
 }
 
-async fn my_games(State(s): Settings, Path(lang): Path<String>, headers: HeaderMap) -> Response {
-    page_in(&s, &lang, &headers, Some(Page::MyGames))
+async fn my_games(State(s): State<SiteState>, Path(lang): Path<String>, headers: HeaderMap) -> Response {
+    page_in(&s, &lang, &headers, Some(Page::MyGames), Extras::default())
 }
 
 /// Player ids are `p_` and letters or digits.
-async fn player(State(s): Settings, Path((lang, id)): Path<(String, String)>, headers: HeaderMap) -> Response {
+async fn player(State(s): State<SiteState>, Path((lang, id)): Path<(String, String)>, headers: HeaderMap) -> Response {
     let ok = (3..=40).contains(&id.len()) && id.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_' || b == b'-');
-    page_in(&s, &lang, &headers, ok.then_some(Page::Player(id)))
+    page_in(&s, &lang, &headers, ok.then_some(Page::Player(id)), Extras::default())
 }
 
-async fn analysis(State(s): Settings, Path((lang, game)): Path<(String, String)>, headers: HeaderMap) -> Response {
-    page_in(&s, &lang, &headers, game.parse::<GameKind>().ok().map(Page::Analysis))
+async fn analysis(
+    State(s): State<SiteState>,
+    Path((lang, game)): Path<(String, String)>,
+    headers: HeaderMap,
+) -> Response {
+    page_in(&s, &lang, &headers, game.parse::<GameKind>().ok().map(Page::Analysis), Extras::default())
 }
 
 #[cfg(test)]
 mod glossary_tests;
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod web_tests;

@@ -1,13 +1,31 @@
 //! The HTML pages: one shell with a real `lang`, a localised title, header, language switcher
-//! and footer, around a body per page. Dynamic parts (boards, seats, the leaderboard) are drawn
-//! by the client from the same locale's messages, which the page carries inline.
+//! and footer, around a body per page. Dynamic parts (the table's board and panel, the lesson's
+//! board, the leaderboard) are drawn by the client from the same locale's messages, which the
+//! page carries inline; the server's HTML already holds their final layout (pictures drawn in,
+//! space reserved for boards, the lesson's first step written out), so nothing moves as they
+//! fill in.
+
+use std::sync::Arc;
 
 use rules::GameKind;
 use serde_json::json;
 
 use crate::SiteSettings;
+use crate::assets;
+use crate::config::{BoardShape, LeaderRow, LessonFacts, TableFacts};
 use crate::html::{esc, game_name_id, game_summary_id, script_json};
-use crate::i18n::{Arg, Lang, Messages, client_source, messages};
+use crate::i18n::{Arg, Lang, Messages, client_messages_url, messages};
+
+/// What a page knows beyond its URL, from the game server.
+#[derive(Clone, Debug, Default)]
+pub struct Extras {
+    /// A table page's game and board.
+    pub table: Option<TableFacts>,
+    /// A lesson page's steps.
+    pub lesson: Option<Arc<LessonFacts>>,
+    /// The leaderboard's rows of each game the store could answer for.
+    pub leaderboard: Vec<(GameKind, Vec<LeaderRow>)>,
+}
 
 /// Which page, with what it needs.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -65,8 +83,9 @@ impl Page {
     }
 }
 
-/// Renders `page` in `lang` as a complete HTML document.
-pub fn render(lang: Lang, page: &Page, settings: &SiteSettings) -> String {
+/// Renders `page` in `lang` as a complete HTML document, with absolute links under the
+/// settings' public URL.
+pub fn render(lang: Lang, page: &Page, extras: &Extras, settings: &SiteSettings) -> String {
     let m = messages(lang);
     let l = lang.code();
     let site = m.t("site-name");
@@ -75,15 +94,16 @@ pub fn render(lang: Lang, page: &Page, settings: &SiteSettings) -> String {
         Page::Game(g) => (format!("{} · {site}", m.t(game_name_id(*g))), game(m, *g)),
         Page::Learn(g) => (
             format!("{} · {site}", m.t_args("learn-title", &[("game", Arg::Str(m.t(game_name_id(*g))))])),
-            learn(m, *g),
+            learn(m, *g, extras.lesson.as_deref()),
         ),
         Page::Rules(g) => {
             (format!("{} · {site}", crate::rules_page::title(m, *g)), crate::rules_page::body(m, *g, settings))
         }
-        Page::Group(code) => {
-            (format!("{} · {site}", m.t_args("group-title", &[("code", Arg::Str(code.clone()))])), group(m))
-        }
-        Page::Leaderboard => (format!("{} · {site}", m.t("leaderboard-title")), leaderboard(m)),
+        Page::Group(code) => (
+            format!("{} · {site}", m.t_args("group-title", &[("code", Arg::Str(code.clone()))])),
+            group(m, extras.table),
+        ),
+        Page::Leaderboard => (format!("{} · {site}", m.t("leaderboard-title")), leaderboard(m, &extras.leaderboard)),
         Page::Replay(code, n) => (
             format!("{} · {site}", m.t_args("review-replay-title", &[("number", Arg::Num(*n as f64))])),
             crate::review_pages::replay(m, code, *n),
@@ -97,16 +117,11 @@ pub fn render(lang: Lang, page: &Page, settings: &SiteSettings) -> String {
         Page::NotFound => (format!("{} · {site}", m.t("not-found-title")), not_found(m)),
         Page::GroupMissing => (format!("{} · {site}", m.t("group-missing-title")), group_missing(m)),
     };
-    let desc = match page {
-        Page::Rules(g) => crate::rules_page::description(m, *g),
-        _ => m.t("site-description"),
-    };
+    let head = crate::head::render(m, page, extras, &settings.public_url, &title);
     let path = page.path();
-    let mut alternates = format!("<link rel=\"alternate\" hreflang=\"x-default\" href=\"/en{}\">", esc(&path));
     let mut switcher = String::new();
     for other in Lang::ALL {
         let o = other.code();
-        alternates.push_str(&format!("<link rel=\"alternate\" hreflang=\"{o}\" href=\"/{o}{}\">", esc(&path)));
         let current = if other == lang { " aria-current=\"true\"" } else { "" };
         switcher.push_str(&format!(
             "<li><a href=\"/{o}{}\" hreflang=\"{o}\" lang=\"{o}\" data-lang=\"{o}\"{current}>{}</a></li>",
@@ -114,33 +129,32 @@ pub fn render(lang: Lang, page: &Page, settings: &SiteSettings) -> String {
             other.autonym()
         ));
     }
-    let data = json!({
+    let mut data = json!({
         "lang": l,
         "page": page.kind(),
         "game": match page { Page::Game(g) | Page::Learn(g) | Page::Rules(g) | Page::Analysis(g) => Some(g.as_str()), _ => None },
         "code": match page { Page::Group(c) | Page::Replay(c, _) => Some(c.as_str()), _ => None },
         "gameNo": match page { Page::Replay(_, n) => Some(*n), _ => None },
         "playerId": match page { Page::Player(id) => Some(id.as_str()), _ => None },
-        "ftl": client_source(lang),
+        // The messages the client formats with: a file cached once per locale, not a copy in
+        // every page (the head preloads it).
+        "messages": client_messages_url(lang),
     });
+    if let (Page::Learn(_), Some(lesson)) = (page, &extras.lesson) {
+        // The client starts the lesson from these instead of asking for them.
+        data["lesson"] = lesson.steps.clone();
+    }
     format!(
         r##"<!doctype html>
 <html lang="{l}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>{title}</title>
-<meta name="description" content="{desc}">
-<link rel="icon" href="/static/icon.svg" type="image/svg+xml">
-<link rel="manifest" href="/{l}/manifest.webmanifest"><link rel="apple-touch-icon" href="/static/icons/apple-touch-icon.png">
-<link rel="stylesheet" href="/static/style.css">
-{alternates}
-<script type="module" src="/static/app.js"></script>
-</head>
+{head}</head>
 <body data-page="{kind}">
 <a class="skip" href="#main">{skip}</a>
 <header class="top">
-<a class="brand" href="/{l}/"><img src="/static/icon.svg" alt="" width="28" height="28"><span>{site}</span></a>
+<a class="brand" href="/{l}/"><img src="{icon}" alt="" width="28" height="28"><span>{site}</span></a>
 <nav class="main-nav" aria-label="{nav_label}"><a href="/{l}/">{nav_games}</a><a href="/{l}/leaderboard">{nav_board}</a><a href="/{l}/my-games">{nav_mine}</a></nav>
 <details class="langs"><summary><span class="sr-only">{nav_lang}: </span><svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true"><circle cx="12" cy="12" r="9" fill="none" stroke="currentColor" stroke-width="2"/><path d="M3 12h18M12 3c3 3 3 15 0 18M12 3c-3 3-3 15 0 18" fill="none" stroke="currentColor" stroke-width="1.6"/></svg><span class="lang-name">{autonym}</span><span class="lang-code" aria-hidden="true">{code_upper}</span></summary><ul>{switcher}</ul></details>
 </header>
@@ -153,9 +167,8 @@ pub fn render(lang: Lang, page: &Page, settings: &SiteSettings) -> String {
 </body>
 </html>
 "##,
-        title = esc(&title),
-        desc = esc(&desc),
         kind = page.kind(),
+        icon = assets::url("icon.svg"),
         skip = esc(&m.t("skip-to-content")),
         site = esc(&site),
         nav_label = esc(&m.t("nav-label")),
@@ -168,6 +181,23 @@ pub fn render(lang: Lang, page: &Page, settings: &SiteSettings) -> String {
         footer = esc(&m.t("footer-text")),
         data = script_json(&data),
     )
+}
+
+/// A game's picture for its cards: the start of a Musashi game, a few moves of Dots, drawn by
+/// the board code into `web/diagrams/` (`scripts/diagrams.mjs`) and inlined, so the card has its
+/// final size and look before any script runs.
+fn thumb(g: GameKind) -> String {
+    let file = match g {
+        GameKind::Musashi => "diagrams/musashi-start.svg",
+        GameKind::Dots => "diagrams/dots-home.svg",
+    };
+    let svg = &assets::all()[file].data;
+    String::from_utf8_lossy(svg).trim_end().to_string()
+}
+
+/// The style attribute that reserves a board's space before the client draws it.
+fn reserve(shape: BoardShape) -> String {
+    format!(" style=\"--board-ratio: {} / {}\"", shape.width, shape.height)
 }
 
 fn home(m: &Messages) -> String {
@@ -187,7 +217,8 @@ fn game_cards(m: &Messages) -> String {
     for g in GameKind::ALL {
         let id = g.as_str();
         cards.push_str(&format!(
-            r#"<li class="card"><a class="card-link" href="/{l}/games/{id}"><div class="thumb" data-game="{id}" aria-hidden="true"></div><h2>{name}</h2><p>{summary}</p></a><a class="btn primary" href="/{l}/games/{id}">{play}</a></li>"#,
+            r#"<li class="card"><a class="card-link" href="/{l}/games/{id}"><div class="thumb" data-game="{id}" aria-hidden="true">{thumb}</div><h2>{name}</h2><p>{summary}</p></a><a class="btn primary" href="/{l}/games/{id}">{play}</a></li>"#,
+            thumb = thumb(g),
             name = esc(&m.t(game_name_id(g))),
             summary = esc(&m.t(game_summary_id(g))),
             play = esc(&m.t("home-play")),
@@ -209,7 +240,7 @@ fn game(m: &Messages, g: GameKind) -> String {
     }
     format!(
         r#"<div class="game-page">
-<div class="thumb big" data-game="{id}" aria-hidden="true"></div>
+<div class="thumb big" data-game="{id}" aria-hidden="true">{thumb}</div>
 <div class="game-intro">
 <h1>{name}</h1>
 <p class="lead">{summary}</p>
@@ -222,6 +253,7 @@ fn game(m: &Messages, g: GameKind) -> String {
 <p class="error" id="page-error" role="alert" hidden></p>
 </div>
 </div>"#,
+        thumb = thumb(g),
         name = esc(&m.t(game_name_id(g))),
         summary = esc(&m.t(game_summary_id(g))),
         learn = esc(&m.t("game-learn")),
@@ -236,35 +268,59 @@ fn game(m: &Messages, g: GameKind) -> String {
     )
 }
 
-fn learn(m: &Messages, g: GameKind) -> String {
+/// The lesson page. With the lesson's facts, the first step is written out as the client will
+/// show it (count, title, text, buttons) and the board's space is reserved.
+fn learn(m: &Messages, g: GameKind, lesson: Option<&LessonFacts>) -> String {
     let l = m.lang.code();
     let id = g.as_str();
+    let name = m.t(game_name_id(g));
+    let (count, step, text, next, board) = match lesson {
+        Some(f) => (
+            // The closing game is a step too (`learn.js`).
+            esc(&m.t_args("learn-step", &[("step", Arg::Num(1.0)), ("steps", Arg::Num(f.count as f64 + 1.0))])),
+            esc(&m.t(&format!("learn-{id}-{}-title", f.first))),
+            esc(&m.t(&format!("learn-{id}-{}-text", f.first))),
+            esc(&m.t("learn-skip")),
+            reserve(BoardShape::of(&f.options)),
+        ),
+        None => (String::new(), String::new(), String::new(), esc(&m.t("learn-next")), String::new()),
+    };
     format!(
         r#"<div class="learn" data-game="{id}">
 <h1>{title}</h1>
 <div class="learn-layout">
-<div class="board-area"><div id="board" class="board {id}"></div></div>
+<div class="board-area"><div id="board" class="board {id}"{board}></div></div>
 <section class="lesson" aria-labelledby="lesson-step">
-<p class="step-count" id="lesson-count"></p>
-<h2 id="lesson-step"></h2>
-<p id="lesson-text"></p>
+<p class="step-count" id="lesson-count">{count}</p>
+<h2 id="lesson-step">{step}</h2>
+<p id="lesson-text">{text}</p>
 <p id="lesson-feedback" class="feedback" role="status"></p>
-<div class="row"><button type="button" class="btn" id="lesson-prev">{prev}</button><button type="button" class="btn primary" id="lesson-next">{next}</button></div>
+<div class="row"><button type="button" class="btn" id="lesson-prev" disabled>{prev}</button><button type="button" class="btn primary" id="lesson-next">{next}</button></div>
 <p><a href="/{l}/games/{id}">{back}</a></p>
 </section>
 </div>
 </div>"#,
-        title = esc(&m.t_args("learn-title", &[("game", Arg::Str(m.t(game_name_id(g))))])),
+        title = esc(&m.t_args("learn-title", &[("game", Arg::Str(name.clone()))])),
         prev = esc(&m.t("learn-prev")),
-        next = esc(&m.t("learn-next")),
-        back = esc(&m.t_args("learn-back", &[("game", Arg::Str(m.t(game_name_id(g))))])),
+        back = esc(&m.t_args("learn-back", &[("game", Arg::Str(name))])),
     )
 }
 
-fn group(m: &Messages) -> String {
+/// The table page. The client fills the board and the panel; when the game is known the board's
+/// space is reserved and its heading written, and the stylesheet keeps the panel's parts out of
+/// sight until the first table has been drawn into them (`.panel:has(> .seats:empty)`).
+fn group(m: &Messages, table: Option<TableFacts>) -> String {
+    let (game, heading, board) = match table {
+        Some(t) => (
+            format!(" data-game=\"{}\"", t.game().as_str()),
+            esc(&m.t(game_name_id(t.game()))),
+            reserve(BoardShape::of(&t.options)),
+        ),
+        None => (String::new(), esc(&m.t("group-loading")), String::new()),
+    };
     format!(
-        r#"<div class="play" id="play">
-<div class="board-area"><h1 class="sr-only" id="play-heading">{loading}</h1><div id="board" class="board"></div><div id="endscreen" class="endscreen" hidden></div></div>
+        r#"<div class="play" id="play"{game}>
+<div class="board-area"><h1 class="sr-only" id="play-heading">{heading}</h1><div id="board" class="board"{board}></div><div id="endscreen" class="endscreen" hidden></div></div>
 <aside class="panel" id="panel"><p class="muted">{loading}</p></aside>
 </div>
 <p class="conn" id="conn" role="status" hidden></p>"#,
@@ -272,18 +328,55 @@ fn group(m: &Messages) -> String {
     )
 }
 
-fn leaderboard(m: &Messages) -> String {
+/// A leaderboard's rows: place, name (with the player's tag when two share the name), rating,
+/// games; each row names its player for the client to mark the device's own.
+fn leader_rows(m: &Messages, rows: &[LeaderRow]) -> String {
+    let l = m.lang.code();
+    let mut names = std::collections::HashMap::new();
+    for r in rows {
+        *names.entry(r.name.as_str()).or_insert(0) += 1;
+    }
+    let mut out = String::new();
+    for (i, r) in rows.iter().enumerate() {
+        let tag = if names[r.name.as_str()] > 1 {
+            format!(r#"<span class="player-tag" title="{}">#{}</span>"#, esc(&m.t("leaderboard-tag")), esc(&r.tag))
+        } else {
+            String::new()
+        };
+        out.push_str(&format!(
+            r#"<tr data-player="{tag_attr}" data-player-id="{id}"><td>{place}</td><td class="name"><a href="/{l}/players/{id}">{name}</a>{tag}</td><td>{rating}</td><td>{games}</td></tr>"#,
+            tag_attr = esc(&r.tag),
+            id = esc(&r.player_id),
+            place = i + 1,
+            name = esc(&r.name),
+            rating = r.rating.round(),
+            games = r.games,
+        ));
+    }
+    out
+}
+
+/// The leaderboard: the rows the store gave, or a placeholder the client fills
+/// (`web/leaderboard.js` leaves tables marked `data-filled` alone).
+fn leaderboard(m: &Messages, boards: &[(GameKind, Vec<LeaderRow>)]) -> String {
     let mut sections = String::new();
     for g in GameKind::ALL {
+        let (filled, body) = match boards.iter().find(|(bg, _)| *bg == g) {
+            Some((_, rows)) if rows.is_empty() => (
+                " data-filled",
+                format!(r#"<tr><td colspan="4" class="muted">{}</td></tr>"#, esc(&m.t("leaderboard-empty"))),
+            ),
+            Some((_, rows)) => (" data-filled", leader_rows(m, rows)),
+            None => ("", format!(r#"<tr><td colspan="4" class="muted">{}</td></tr>"#, esc(&m.t("group-loading")))),
+        };
         sections.push_str(&format!(
-            r#"<section class="board-table"><h2>{name}</h2><table data-game="{id}"><thead><tr><th scope="col">{rank}</th><th scope="col">{player}</th><th scope="col">{rating}</th><th scope="col">{games}</th></tr></thead><tbody><tr><td colspan="4" class="muted">{loading}</td></tr></tbody></table></section>"#,
+            r#"<section class="board-table"><h2>{name}</h2><table data-game="{id}"{filled}><thead><tr><th scope="col">{rank}</th><th scope="col">{player}</th><th scope="col">{rating}</th><th scope="col">{games}</th></tr></thead><tbody>{body}</tbody></table></section>"#,
             id = g.as_str(),
             name = esc(&m.t(game_name_id(g))),
             rank = esc(&m.t("leaderboard-rank")),
             player = esc(&m.t("leaderboard-player")),
             rating = esc(&m.t("leaderboard-rating")),
             games = esc(&m.t("leaderboard-games")),
-            loading = esc(&m.t("group-loading")),
         ));
     }
     format!(

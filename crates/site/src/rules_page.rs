@@ -245,7 +245,7 @@ mod tests {
     use crate::i18n::{Lang, messages};
 
     async fn get(uri: &str) -> (StatusCode, String) {
-        let res = crate::router(SiteSettings::example())
+        let res = crate::tests::test_router()
             .oneshot(Request::builder().uri(uri).body(Body::empty()).unwrap())
             .await
             .unwrap();
@@ -306,11 +306,13 @@ mod tests {
                 assert_eq!(unesc(desc), description(m, g));
                 for other in Lang::ALL {
                     let o = other.code();
-                    let link = format!("<link rel=\"alternate\" hreflang=\"{o}\" href=\"/{o}/games/{gid}/rules\">");
+                    let link = format!(
+                        "<link rel=\"alternate\" hreflang=\"{o}\" href=\"https://qdan.example/{o}/games/{gid}/rules\">"
+                    );
                     assert!(body.contains(&link), "{l} {gid} lacks {link}");
                 }
                 assert!(body.contains(&format!(
-                    "<link rel=\"alternate\" hreflang=\"x-default\" href=\"/en/games/{gid}/rules\">"
+                    "<link rel=\"alternate\" hreflang=\"x-default\" href=\"https://qdan.example/en/games/{gid}/rules\">"
                 )));
                 // Every section, in order, with its heading; the lesson link; the buttons; the date.
                 let mut at = 0;

@@ -5,11 +5,13 @@
 
 mod api;
 mod client;
+pub mod infra;
+pub mod player;
 mod process;
 
 pub use api::Api;
 pub use client::{TableClient, Ws};
-pub use process::{Qdan, free_port, wait_for_port};
+pub use process::{Qdan, Signal, free_port, wait_for_port};
 
 /// What can go wrong talking to a server under test.
 #[derive(Debug, thiserror::Error)]

@@ -29,6 +29,17 @@ pub async fn wait_for_port(addr: SocketAddr, child: &mut Child, within: Duration
     Ok(())
 }
 
+/// Signals a test sends a server (SIGKILL is [`Qdan::kill`]).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Signal {
+    /// Drain and exit.
+    Term,
+    /// Pause (as a stalled machine would).
+    Stop,
+    /// Resume after a pause.
+    Cont,
+}
+
 /// A running `qdan serve`, killed when dropped.
 #[derive(Debug)]
 pub struct Qdan {
@@ -37,6 +48,8 @@ pub struct Qdan {
     bin: PathBuf,
     args: Vec<OsString>,
     quiet: bool,
+    /// Where its standard error goes (appended), if not inherited or dropped.
+    log: Option<PathBuf>,
 }
 
 impl Qdan {
@@ -49,6 +62,23 @@ impl Qdan {
             bin: bin.as_ref().to_path_buf(),
             args: args.iter().map(OsString::from).collect(),
             quiet,
+            log: None,
+        };
+        q.spawn().await?;
+        Ok(q)
+    }
+
+    /// [`Qdan::start`] with its standard error appended to `log` (what it said, for a test
+    /// to read: refused writes, drains).
+    pub async fn start_logged(bin: impl AsRef<Path>, args: &[&str], log: &Path) -> Result<Qdan> {
+        let addr = SocketAddr::from(([127, 0, 0, 1], free_port()));
+        let mut q = Qdan {
+            child: None,
+            addr,
+            bin: bin.as_ref().to_path_buf(),
+            args: args.iter().map(OsString::from).collect(),
+            quiet: true,
+            log: Some(log.to_path_buf()),
         };
         q.spawn().await?;
         Ok(q)
@@ -58,11 +88,21 @@ impl Qdan {
         let mut cmd = Command::new(&self.bin);
         cmd.arg("serve").arg("--addr").arg(self.addr.to_string()).args(&self.args).env("RUST_LOG", "warn");
         cmd.stdout(Stdio::null());
-        if self.quiet {
+        if let Some(log) = &self.log {
+            cmd.stderr(std::fs::OpenOptions::new().create(true).append(true).open(log)?);
+        } else if self.quiet {
             cmd.stderr(Stdio::null());
         }
         let mut child = cmd.spawn()?;
-        wait_for_port(self.addr, &mut child, Duration::from_secs(30)).await?;
+        if let Err(e) = wait_for_port(self.addr, &mut child, Duration::from_secs(30)).await {
+            // Say why, when the server said it.
+            let said = self.log.as_ref().and_then(|l| std::fs::read_to_string(l).ok()).unwrap_or_default();
+            let tail: Vec<&str> = said.lines().rev().take(5).collect();
+            return Err(KitError::Server(format!(
+                "{e}; it said: {}",
+                tail.into_iter().rev().collect::<Vec<_>>().join(" | ")
+            )));
+        }
         self.child = Some(child);
         Ok(())
     }
@@ -81,11 +121,16 @@ impl Qdan {
         }
     }
 
-    /// Sends `signal` (SIGTERM, SIGSTOP, SIGCONT ...) to the process.
-    pub fn signal(&self, signal: i32) {
+    /// Sends `signal` to the process.
+    pub fn signal(&self, signal: Signal) {
+        let sig = match signal {
+            Signal::Term => libc::SIGTERM,
+            Signal::Stop => libc::SIGSTOP,
+            Signal::Cont => libc::SIGCONT,
+        };
         if let Some(pid) = self.pid() {
             // SAFETY: kill(2) with a pid we started and a plain signal number.
-            unsafe { libc::kill(pid as i32, signal) };
+            unsafe { libc::kill(pid as i32, sig) };
         }
     }
 

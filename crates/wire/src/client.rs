@@ -14,9 +14,10 @@ pub enum ClientMsg {
         token: Option<String>,
         since: Option<u64>,
     },
-    /// Asks for the events after `since` (or a full state), e.g. after a version gap.
+    /// Asks for the events after `since` (or a full state), e.g. after a version gap; without
+    /// `since`, for a full state.
     Sync {
-        since: u64,
+        since: Option<u64>,
     },
     Ping,
     /// An intent; answered by one `ack` or one `error` with the same `id`.
@@ -98,7 +99,8 @@ impl ClientMsg {
                 }
                 Value::Object(o)
             }
-            ClientMsg::Sync { since } => serde_json::json!({"t": "sync", "since": since}),
+            ClientMsg::Sync { since: Some(since) } => serde_json::json!({"t": "sync", "since": *since}),
+            ClientMsg::Sync { since: None } => serde_json::json!({"t": "sync"}),
             ClientMsg::Ping => serde_json::json!({"t": "ping"}),
             ClientMsg::Intent { id, intent } => {
                 let mut v = serde_json::to_value(intent).expect("intents serialise");
@@ -146,10 +148,7 @@ pub fn decode(text: &str) -> Result<ClientMsg, (Option<u64>, WireError)> {
             };
             return Ok(ClientMsg::Hello { token, since });
         }
-        "sync" => {
-            let since = version("since")?.ok_or_else(|| bad(id, ErrorCode::BadField, "sync needs since"))?;
-            return Ok(ClientMsg::Sync { since });
-        }
+        "sync" => return Ok(ClientMsg::Sync { since: version("since")? }),
         _ if !INTENTS.contains(&t.as_str()) => {
             let shown: String = t.chars().take(32).collect();
             return Err(bad(id, ErrorCode::UnknownType, format!("unknown message type {shown:?}")));
@@ -186,7 +185,8 @@ mod tests {
             ClientMsg::Hello { token: Some("x".into()), since: Some(5) }
         );
         assert_eq!(decode(r#"{"t":"hello"}"#).unwrap(), ClientMsg::Hello { token: None, since: None });
-        assert_eq!(decode(r#"{"t":"sync","since":9}"#).unwrap(), ClientMsg::Sync { since: 9 });
+        assert_eq!(decode(r#"{"t":"sync","since":9}"#).unwrap(), ClientMsg::Sync { since: Some(9) });
+        assert_eq!(decode(r#"{"t":"sync"}"#).unwrap(), ClientMsg::Sync { since: None });
         assert_eq!(decode(r#"{"t":"ping"}"#).unwrap(), ClientMsg::Ping);
         let ClientMsg::Intent { intent: Intent::Settings { turn_limit, .. }, .. } =
             decode(r#"{"t":"settings","id":1,"turnLimit":null}"#).unwrap()
@@ -214,7 +214,7 @@ mod tests {
         assert_eq!(code(r#"{"t":"move","id":1,"ply":0,"move":-3}"#), ErrorCode::BadField);
         assert_eq!(code(r#"{"t":"sit","id":1,"extra":2}"#), ErrorCode::BadField);
         assert_eq!(code(r#"{"t":"hello","token":5}"#), ErrorCode::BadField);
-        assert_eq!(code(r#"{"t":"sync"}"#), ErrorCode::BadField);
+        assert_eq!(code(r#"{"t":"sync","since":"x"}"#), ErrorCode::BadField);
         assert_eq!(decode(r#"{"t":"fly","id":9}"#).unwrap_err().0, Some(9));
     }
 
@@ -236,7 +236,12 @@ mod tests {
             let m = ClientMsg::Intent { id: i as u64, intent };
             assert_eq!(decode(&m.to_json()).unwrap(), m);
         }
-        for m in [ClientMsg::Hello { token: None, since: Some(3) }, ClientMsg::Sync { since: 1 }, ClientMsg::Ping] {
+        for m in [
+            ClientMsg::Hello { token: None, since: Some(3) },
+            ClientMsg::Sync { since: Some(1) },
+            ClientMsg::Sync { since: None },
+            ClientMsg::Ping,
+        ] {
             assert_eq!(decode(&m.to_json()).unwrap(), m);
         }
     }

@@ -8,12 +8,11 @@
 //!   chain, which is the long-chain rule played out), sacrifices the smallest chain first,
 //!   and declines the last two boxes of a chain (four of a loop) when that keeps control
 //!   profitably, valued exactly with the chain-and-loop endgame table.
-//! - Expert: exact (the solver) once a solve fits the time budget; before that, the same
-//!   control fight searched deeper, with the endgame table valuing positions whose chains
-//!   are all formed.
+//! - Expert (`expert.rs`): exact (the solver) once a solve fits the time budget; before that,
+//!   a Monte-Carlo search whose playouts end in played-out endgames ([`super::mcts`]).
 
 use std::collections::HashMap;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use rand::Rng;
 use rand::seq::SliceRandom;
@@ -21,14 +20,11 @@ use rules::dots::{Edge, Game};
 
 use super::board::{Board, NONE};
 use super::chains::{EndgameTable, LOOP, simple_components};
-use super::solver::Solver;
+use super::clock::Deadline;
 use crate::Level;
 
-/// Table size for the solver the expert runs within one move: 2^20 buckets, 32 MiB.
-const MOVE_TT_BITS: u32 = 20;
-
 /// The edge `level` draws in `game`, or `None` when the game is over.
-pub fn choose(game: &Game, level: Level, deadline: Instant) -> Option<Edge> {
+pub fn choose(game: &Game, level: Level, deadline: &Deadline) -> Option<Edge> {
     if game.outcome().is_some() {
         return None;
     }
@@ -39,13 +35,13 @@ pub fn choose(game: &Game, level: Level, deadline: Instant) -> Option<Edge> {
     let e = match level {
         Level::Beginner => beginner(&board, drawn, &mut rng),
         Level::Intermediate => intermediate(&board, drawn, deadline, &mut rng),
-        Level::Expert => expert(board, drawn, deadline, &mut rng),
+        Level::Expert => super::expert::expert(board, pos, deadline, &mut rng),
     };
     Some(Edge(e))
 }
 
 /// The move the expert plays, for hints: exact where the solver reaches within `deadline`.
-pub fn best_move(game: &Game, deadline: Instant) -> Option<Edge> {
+pub fn best_move(game: &Game, deadline: &Deadline) -> Option<Edge> {
     choose(game, Level::Expert, deadline)
 }
 
@@ -77,16 +73,15 @@ fn beginner(board: &Board, drawn: u64, rng: &mut impl Rng) -> u8 {
     *undrawn_list(board, drawn).choose(rng).expect("the game is not over")
 }
 
-fn intermediate(board: &Board, drawn: u64, deadline: Instant, rng: &mut impl Rng) -> u8 {
+fn intermediate(board: &Board, drawn: u64, deadline: &Deadline, rng: &mut impl Rng) -> u8 {
     // Chain counting is cheap: a tenth of the budget is plenty at this level.
-    let now = Instant::now();
-    let soon = now + (deadline.saturating_duration_since(now) / 10).min(Duration::from_millis(100));
-    heuristic(board, drawn, soon, rng)
+    let soon = deadline.share(0.1).at_most(Duration::from_millis(100));
+    heuristic(board, drawn, &soon, rng)
 }
 
 /// Play without the exact solver: captures and declines by the chain rules, the control
 /// fight over safe moves, and the cheapest sacrifice when none is left.
-fn heuristic(board: &Board, drawn: u64, deadline: Instant, rng: &mut impl Rng) -> u8 {
+pub fn heuristic(board: &Board, drawn: u64, deadline: &Deadline, rng: &mut impl Rng) -> u8 {
     let mut table = EndgameTable::new();
     if let Some(e) = capture_or_decline(board, drawn, &mut table) {
         return e;
@@ -106,7 +101,7 @@ fn heuristic(board: &Board, drawn: u64, deadline: Instant, rng: &mut impl Rng) -
 /// With a box on offer: take it, or decline the last two boxes of a chain (four of a loop)
 /// when the position after is simple and the table says keeping control pays; when it is
 /// not simple, decline when a long chain or a loop remains (the long-chain rule).
-fn capture_or_decline(board: &Board, drawn: u64, table: &mut EndgameTable) -> Option<u8> {
+pub(crate) fn capture_or_decline(board: &Board, drawn: u64, table: &mut EndgameTable) -> Option<u8> {
     let caps = captures(board, drawn);
     // A capture that offers nothing new is always right.
     for &e in &caps {
@@ -142,14 +137,18 @@ fn capture_or_decline(board: &Board, drawn: u64, table: &mut EndgameTable) -> Op
 
 /// When capture `e` (which offers the next box `n`) is at the last two boxes of a chain or
 /// the last four of a loop: the declining line, the position once those boxes are gone, and
-/// how many there are. `None` when the chain goes on past them.
-fn chain_end(board: &Board, drawn: u64, e: u8) -> Option<(u8, u64, i32)> {
+/// how many there are. `None` when the chain goes on past them, or when `e` offers nothing
+/// (then taking is simply right).
+pub fn chain_end(board: &Board, drawn: u64, e: u8) -> Option<(u8, u64, i32)> {
     let other = |edge: u8, of: u8| {
         let [x, y] = board.edge_boxes[edge as usize];
         if x == of { y } else { x }
     };
     let [p, q] = board.edge_boxes[e as usize];
-    let n = if board.sides(drawn, p) == 3 { q } else { p };
+    let n = if p != NONE && board.sides(drawn, p) == 3 { q } else { p };
+    if n == NONE || board.sides(drawn, n) != 2 {
+        return None;
+    }
     let f = (board.box_edges[n as usize] & !drawn & !(1u64 << e)).trailing_zeros() as u8;
     let m = other(f, n);
     if m == NONE || board.sides(drawn, m) < 2 {
@@ -171,7 +170,7 @@ fn chain_end(board: &Board, drawn: u64, e: u8) -> Option<(u8, u64, i32)> {
 
 /// Whether a chain of three or more, or a loop, is already visible in `drawn`: boxes with
 /// two sides drawn, linked, three or more in a row.
-fn long_structures(board: &Board, drawn: u64) -> bool {
+pub fn long_structures(board: &Board, drawn: u64) -> bool {
     let two: Vec<bool> = (0..board.boxes).map(|b| board.sides(drawn, b) == 2).collect();
     let mut seen = vec![false; board.boxes as usize];
     for start in 0..board.boxes {
@@ -201,7 +200,7 @@ fn long_structures(board: &Board, drawn: u64) -> bool {
 
 /// Every line gives something away: open the component that is best to open when the
 /// position is simple (exactly), else the line that offers the fewest boxes.
-fn cheapest_sacrifice(board: &Board, drawn: u64, table: &mut EndgameTable) -> u8 {
+pub(crate) fn cheapest_sacrifice(board: &Board, drawn: u64, table: &mut EndgameTable) -> u8 {
     let moves = undrawn_list(board, drawn);
     if let Some(comps) = simple_components(board, drawn)
         && let Some(i) = table.best_opening(&comps)
@@ -244,7 +243,7 @@ fn component_of(board: &Board, drawn: u64, e: u8) -> (u8, bool) {
 }
 
 /// Boxes the opponent can take at once after `e`, by greedy capture.
-fn given_away(board: &Board, drawn: u64, e: u8) -> u32 {
+pub fn given_away(board: &Board, drawn: u64, e: u8) -> u32 {
     let mut d = drawn | 1 << e;
     let mut n = 0;
     loop {
@@ -254,27 +253,20 @@ fn given_away(board: &Board, drawn: u64, e: u8) -> u32 {
     }
 }
 
-fn expert(board: Board, drawn: u64, deadline: Instant, rng: &mut impl Rng) -> u8 {
-    let now = Instant::now();
-    let budget = deadline.saturating_duration_since(now);
-    let undrawn = (board.all & !drawn).count_ones();
-    // The exact solve gets most of the budget once it has a chance; the rest is kept for
-    // the heuristic so that a failed solve still answers in time.
-    if undrawn <= SOLVE_WITHIN {
-        let mut solver = Solver::new(board, MOVE_TT_BITS);
-        solver.set_deadline(Some(now + budget.mul_f32(0.75)));
+/// The expert as it was before issue 20 (the solver within 34 lines, else the safe-line
+/// count fight of the intermediate searched with nine tenths of the budget). Not offered on
+/// the site: kept so that the arena can measure the old expert against the new one.
+pub fn expert_v1(board: Board, drawn: u64, deadline: &Deadline, rng: &mut impl Rng) -> u8 {
+    if (board.all & !drawn).count_ones() <= super::expert::SOLVE_WITHIN {
+        let mut solver = super::solver::Solver::new(board, 20);
+        solver.set_deadline(Some(deadline.share(0.75)));
         if let Some((e, _)) = solver.best_move(drawn) {
             return e;
         }
-        let board = Board::new(solver.board().w, solver.board().h).expect("same size");
-        return heuristic(&board, drawn, deadline, rng);
+        return heuristic(&solver.into_board(), drawn, deadline, rng);
     }
-    heuristic(&board, drawn, now + budget.mul_f32(0.9), rng)
+    heuristic(&board, drawn, &deadline.share(0.9), rng)
 }
-
-/// Undrawn lines at which the expert starts trying the exact solver (it gives up at the
-/// deadline, so this only saves the time of hopeless tries).
-const SOLVE_WITHIN: u32 = 34;
 
 /// The control fight: players alternately draw safe lines; whoever cannot must open a chain
 /// (or give a box) and usually loses control. Solved by memoised search on the drawn
@@ -282,13 +274,13 @@ const SOLVE_WITHIN: u32 = 34;
 struct SafeGame<'b> {
     board: &'b Board,
     memo: HashMap<u64, bool>,
-    deadline: Instant,
+    deadline: &'b Deadline,
     nodes: u64,
     aborted: bool,
 }
 
 impl<'b> SafeGame<'b> {
-    fn new(board: &'b Board, deadline: Instant) -> SafeGame<'b> {
+    fn new(board: &'b Board, deadline: &'b Deadline) -> SafeGame<'b> {
         SafeGame { board, memo: HashMap::new(), deadline, nodes: 0, aborted: false }
     }
 
@@ -308,7 +300,7 @@ impl<'b> SafeGame<'b> {
 
     fn wins(&mut self, drawn: u64) -> bool {
         self.nodes += 1;
-        if self.nodes & 0x3ff == 0 && Instant::now() >= self.deadline {
+        if self.nodes & 0x3ff == 0 && self.deadline.passed() {
             self.aborted = true;
         }
         if self.aborted {

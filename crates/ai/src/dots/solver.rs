@@ -1,9 +1,8 @@
 //! The exact solver: fail-soft alpha-beta driven by MTD(f), over positions reduced by the
 //! classical capture rules, with a transposition table keyed by the canonical drawn-edge set.
 //!
-//! Why the key is the drawn edges alone: a value is the margin of boxes *still to come* for
-//! the player to move, so neither the score so far nor who is to move changes it, and one
-//! entry serves both players (the table is not split by side to move).
+//! The key is the drawn edges alone (see [`super::tt`]); the search itself is in
+//! [`super::search`].
 //!
 //! Pruning that keeps the value exact:
 //! - A box whose last side does not give a third side to a neighbour is always taken at once
@@ -18,25 +17,10 @@
 //!   many of each such class are drawn, not which, and only one undrawn edge of a class is
 //!   tried.
 
-use std::time::Instant;
-
 use super::board::{Board, NONE};
-use super::chains::{EndgameTable, redundant_openings, simple_components};
-
-/// One transposition-table slot: bounds on the value of a canonical position.
-#[derive(Copy, Clone, Default)]
-struct Entry {
-    /// Canonical drawn edges with bit 63 set (an empty slot has 0).
-    key: u64,
-    lo: i8,
-    hi: i8,
-    /// Best move found, in the canonical frame (`NONE` if none).
-    best: u8,
-    /// Undrawn edges: bigger means more work went into the entry.
-    depth: u8,
-}
-
-const OCCUPIED: u64 = 1 << 63;
+use super::chains::EndgameTable;
+use super::clock::Deadline;
+use super::tt::Table;
 
 /// What one solve cost.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
@@ -48,15 +32,14 @@ pub struct Stats {
 
 /// An exact solver for one board size; reuse it for many positions to keep its table warm.
 pub struct Solver {
-    board: Board,
-    tt: Vec<[Entry; 2]>,
-    shift: u32,
-    endgame: EndgameTable,
+    pub(super) board: Board,
+    pub(super) tt: Table,
+    pub(super) endgame: EndgameTable,
     pub stats: Stats,
-    deadline: Option<Instant>,
-    aborted: bool,
-    use_symmetry: bool,
-    use_equivalence: bool,
+    pub(super) deadline: Option<Deadline>,
+    pub(super) aborted: bool,
+    pub(super) use_symmetry: bool,
+    pub(super) use_equivalence: bool,
     /// Undrawn lines from which a node first probes the table for its safe children
     /// (enhanced transposition cutoff); 65 turns it off.
     pub etc_from: u32,
@@ -64,22 +47,22 @@ pub struct Solver {
 
 impl std::fmt::Debug for Solver {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "Solver({:?}, {} slots)", self.board, self.tt.len() * 2)
+        write!(f, "Solver({:?}, {} slots)", self.board, self.tt.buckets() * 2)
     }
 }
 
 /// The position after the captures that are always right, and what they took.
-struct Reduced {
-    drawn: u64,
-    gain: i32,
+pub(super) struct Reduced {
+    pub drawn: u64,
+    pub gain: i32,
     /// Boxes still unclaimed.
-    left: i32,
+    pub left: i32,
     /// A box that can only be taken by offering its neighbour: (take it, decline it).
-    fork: Option<(u8, u8)>,
+    pub fork: Option<(u8, u8)>,
     /// No box can be taken and every unclaimed box has exactly two undrawn sides.
-    simple: bool,
+    pub simple: bool,
     /// The first capture folded in (a right move at the position itself).
-    first: Option<u8>,
+    pub first: Option<u8>,
 }
 
 impl Solver {
@@ -88,8 +71,7 @@ impl Solver {
         let tt_bits = tt_bits.clamp(4, 30);
         Solver {
             board,
-            tt: vec![[Entry::default(); 2]; 1 << tt_bits],
-            shift: 64 - tt_bits,
+            tt: Table::new(tt_bits),
             endgame: EndgameTable::new(),
             stats: Stats::default(),
             deadline: None,
@@ -104,8 +86,13 @@ impl Solver {
         &self.board
     }
 
+    /// The board tables back, when the solver is done with.
+    pub fn into_board(self) -> Board {
+        self.board
+    }
+
     /// Stop searching (answers `None`) once `deadline` passes.
-    pub fn set_deadline(&mut self, deadline: Option<Instant>) {
+    pub fn set_deadline(&mut self, deadline: Option<Deadline>) {
         self.deadline = deadline;
         self.aborted = false;
     }
@@ -125,7 +112,7 @@ impl Solver {
 
     /// Empties the transposition table.
     pub fn clear(&mut self) {
-        self.tt.iter_mut().for_each(|b| *b = [Entry::default(); 2]);
+        self.tt.clear();
     }
 
     /// The exact value of `drawn` for the player to move: the margin of the boxes still to
@@ -227,9 +214,8 @@ impl Solver {
 
     fn probe_best(&self, drawn: u64) -> Option<u8> {
         let (key, sym) = self.key(drawn);
-        let slot = &self.tt[self.index(key)];
-        let entry = slot.iter().find(|en| en.key == key | OCCUPIED)?;
-        if entry.best == NONE {
+        let entry = self.tt.probe(key)?;
+        if !entry.has_move() {
             return None;
         }
         let e = self.playable(drawn, self.uncanonical(sym, entry.best));
@@ -241,7 +227,7 @@ impl Solver {
     /// drawn here while an equivalent one is not. Answers the lowest undrawn edge of its
     /// class (the one the move generator keeps), or `NONE`.
     #[inline]
-    fn playable(&self, drawn: u64, e: u8) -> u8 {
+    pub(super) fn playable(&self, drawn: u64, e: u8) -> u8 {
         if e == NONE {
             return NONE;
         }
@@ -250,7 +236,7 @@ impl Solver {
         if u == 0 { NONE } else { u.trailing_zeros() as u8 }
     }
 
-    fn reduce(&self, mut drawn: u64) -> Reduced {
+    pub(super) fn reduce(&self, mut drawn: u64) -> Reduced {
         let b = &self.board;
         let mut gain = 0;
         let mut first = None;
@@ -292,7 +278,7 @@ impl Solver {
     }
 
     #[inline]
-    fn key(&self, drawn: u64) -> (u64, usize) {
+    pub(super) fn key(&self, drawn: u64) -> (u64, usize) {
         let norm = |m: u64| if self.use_equivalence { self.board.normalise(m) } else { m };
         let mut best = (norm(drawn), usize::MAX);
         if !self.use_symmetry {
@@ -307,180 +293,15 @@ impl Solver {
         best
     }
 
-    #[inline]
-    fn index(&self, key: u64) -> usize {
-        (key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> self.shift) as usize
-    }
-
-    fn to_canonical(&self, sym: usize, e: u8) -> u8 {
+    pub(super) fn to_canonical(&self, sym: usize, e: u8) -> u8 {
         if sym == usize::MAX { e } else { self.board.map_edge(sym, e) }
     }
 
-    fn uncanonical(&self, sym: usize, e: u8) -> u8 {
+    pub(super) fn uncanonical(&self, sym: usize, e: u8) -> u8 {
         if sym == usize::MAX {
             return e;
         }
         self.board.unmap_edge(sym, e)
-    }
-
-    /// Fail-soft alpha-beta: the value of `drawn` for the player to move, exact when it lies
-    /// strictly inside (alpha, beta), else a bound on the side it fell.
-    fn search(&mut self, drawn: u64, alpha: i32, beta: i32) -> i32 {
-        self.stats.nodes += 1;
-        if self.stats.nodes & 0xfff == 0
-            && let Some(d) = self.deadline
-            && Instant::now() >= d
-        {
-            self.aborted = true;
-        }
-        if self.aborted {
-            return 0;
-        }
-        let r = self.reduce(drawn);
-        let (mut alpha, mut beta) = (alpha - r.gain, beta - r.gain);
-        if r.left == 0 {
-            return r.gain;
-        }
-        if r.simple {
-            self.stats.endgames += 1;
-            let comps = simple_components(&self.board, r.drawn).expect("checked simple");
-            return r.gain + self.endgame.value(&comps);
-        }
-        // Values lie in [-left, left]: a window outside that is already decided.
-        if alpha >= r.left {
-            return r.gain + r.left;
-        }
-        if beta <= -r.left {
-            return r.gain - r.left;
-        }
-        let (key, sym) = self.key(r.drawn);
-        let idx = self.index(key);
-        let mut tt_best = NONE;
-        let (mut lo, mut hi) = (-r.left, r.left);
-        if let Some(en) = self.tt[idx].iter().find(|en| en.key == key | OCCUPIED) {
-            self.stats.tt_hits += 1;
-            (lo, hi) = (en.lo as i32, en.hi as i32);
-            if lo >= beta {
-                return r.gain + lo;
-            }
-            if hi <= alpha {
-                return r.gain + hi;
-            }
-            if lo == hi {
-                return r.gain + lo;
-            }
-            if en.best != NONE {
-                tt_best = self.playable(r.drawn, self.uncanonical(sym, en.best));
-            }
-        }
-        alpha = alpha.max(lo);
-        beta = beta.min(hi);
-        let (a0, b0) = (alpha, beta);
-
-        let undrawn_n = (self.board.all & !r.drawn).count_ones();
-        let mut moves = [0u8; 64];
-        let mut n = 0;
-        if let Some((e, f)) = r.fork {
-            if tt_best == f {
-                moves[..2].copy_from_slice(&[f, e]);
-            } else {
-                moves[..2].copy_from_slice(&[e, f]);
-            }
-            n = 2;
-        } else {
-            if tt_best != NONE {
-                moves[0] = tt_best;
-                n = 1;
-            }
-            let mut skip = redundant_openings(&self.board, r.drawn);
-            if self.use_equivalence {
-                skip |= self.board.interchangeable(r.drawn);
-            }
-            let undrawn = self.board.all & !r.drawn & !skip;
-            let tried = if tt_best != NONE { 1u64 << tt_best } else { 0 };
-            // Safe moves centre-out first, then sacrifices (also centre-out).
-            let mut sac = [0u8; 64];
-            let mut ns = 0;
-            let first_safe = n;
-            for &e in &self.board.centre_out {
-                if undrawn & !tried & 1 << e == 0 {
-                    continue;
-                }
-                if self.board.offers(r.drawn, e) {
-                    sac[ns] = e;
-                    ns += 1;
-                } else {
-                    moves[n] = e;
-                    n += 1;
-                }
-            }
-            // Enhanced transposition cutoff: a safe move leaves nothing to reduce, so its
-            // child's entry is found by its key alone; one that already refutes the window
-            // saves searching the others.
-            if undrawn_n >= self.etc_from {
-                for &e in &moves[first_safe..n] {
-                    let child = r.drawn | 1 << e;
-                    let (ck, _) = self.key(child);
-                    if let Some(en) = self.tt[self.index(ck)].iter().find(|en| en.key == ck | OCCUPIED)
-                        && -(en.hi as i32) >= beta
-                    {
-                        self.stats.tt_hits += 1;
-                        return r.gain - en.hi as i32;
-                    }
-                }
-            }
-            moves[n..n + ns].copy_from_slice(&sac[..ns]);
-            n += ns;
-        }
-
-        let mut best = i32::MIN;
-        let mut best_move = NONE;
-        for &e in &moves[..n] {
-            let c = self.board.completes(r.drawn, e) as i32;
-            let child = r.drawn | 1 << e;
-            let v =
-                if c > 0 { c + self.search(child, alpha - c, beta - c) } else { -self.search(child, -beta, -alpha) };
-            if self.aborted {
-                return 0;
-            }
-            if v > best {
-                best = v;
-                best_move = e;
-                if v > alpha {
-                    alpha = v;
-                    if alpha >= beta {
-                        break;
-                    }
-                }
-            }
-        }
-
-        // Store what this search proved: a lower bound on a cut, an upper bound when nothing
-        // beat alpha, else the exact value.
-        let (mut lo, mut hi) = (lo, hi);
-        if best <= a0 {
-            hi = best;
-        } else if best >= b0 {
-            lo = best;
-        } else {
-            lo = best;
-            hi = best;
-        }
-        let depth = undrawn_n as u8;
-        let entry =
-            Entry { key: key | OCCUPIED, lo: lo as i8, hi: hi as i8, best: self.to_canonical(sym, best_move), depth };
-        // Two slots: the first keeps the deepest entry, the second the latest.
-        let slot = &mut self.tt[idx];
-        if slot[0].key == entry.key {
-            slot[0] = entry;
-        } else if slot[0].depth <= depth {
-            // Overwrites a stale copy of this key in the second slot too.
-            slot[1] = slot[0];
-            slot[0] = entry;
-        } else {
-            slot[1] = entry;
-        }
-        r.gain + best
     }
 }
 

@@ -1,11 +1,12 @@
 //! The three CPU levels. Every level picks among [`Game::legal_moves`], so the repetition
 //! rule always holds.
 
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use rand::Rng;
 use rules::musashi::{Game, Move, Moves, Position, Role};
 
+use super::clock::Deadline;
 use super::search::{Search, evaluate_children, moves_left};
 use super::tablebase::{Tables, Value};
 
@@ -59,20 +60,20 @@ pub fn beginner<R: Rng + ?Sized>(game: &Game, rng: &mut R) -> Option<Move> {
 }
 
 /// Intermediate: a short alpha-beta search without tables (random among equal best moves).
-pub fn intermediate<R: Rng + ?Sized>(game: &Game, deadline: Instant, rng: &mut R) -> Option<Move> {
-    let budget = deadline.min(Instant::now() + Duration::from_millis(250));
-    let mut s = Search::new(None, budget, 4);
+pub fn intermediate<R: Rng + ?Sized>(game: &Game, deadline: Deadline, rng: &mut R) -> Option<Move> {
+    let budget = deadline.at_most(Duration::from_millis(250));
+    let mut s = Search::until(None, budget, 4);
     let (scored, _) = s.root(game);
     pick_best(&scored, rng)
 }
 
 /// Expert: perfect from the tables when they cover the position and every move from it;
 /// otherwise alpha-beta to the deadline with the tables at the nodes they cover.
-pub fn expert<R: Rng + ?Sized>(game: &Game, tables: Option<&Tables>, deadline: Instant, rng: &mut R) -> Option<Move> {
+pub fn expert<R: Rng + ?Sized>(game: &Game, tables: Option<&Tables>, deadline: Deadline, rng: &mut R) -> Option<Move> {
     if let Some(m) = tables.and_then(|t| from_tables(game, t, rng)) {
         return Some(m);
     }
-    let mut s = Search::new(tables, deadline, 64);
+    let mut s = Search::until(tables, deadline, 64);
     let (scored, _) = s.root(game);
     pick_best(&scored, rng)
 }

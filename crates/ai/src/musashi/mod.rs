@@ -15,11 +15,16 @@
 //! the board's lines and capture pairs, and a checksum over everything), and otherwise
 //! builds the tables (about 17 s of CPU for target 10 and 9 s for target 6 on the reference
 //! machine, about 100 MiB peak) and saves them there (written to a `.part` file and renamed).
-//! The 33-point files `musashi-33-t10.qtb`, `-t6`, `-tnone`, if present and valid (made with
-//! `qdan tablebase build --board 33`), are loaded as well; 33-point tables are never built at
-//! start-up (the 8-Children slice alone takes minutes and 400 MiB). Until a table is installed, [`choose`] plays by search. [`tables_for`] tells
+//! The 33-point files `musashi-33-t10.qtb`, `-t6`, `-tnone` (slices up to 8 Children) and
+//! the slice files `musashi-33-t10-k<K>.qts` (made with `qdan tablebase build --board 33`),
+//! if present and valid, are used as well: slices up to [`tablebase::MEMORY_ENTRIES`] entries
+//! are read into memory, larger ones are read from their files position by position (the
+//! expert's move from the tables needs a few dozen reads). 33-point tables are never built
+//! at start-up (the 8-Children slice alone takes minutes and 400 MiB). Until a table is
+//! installed, [`choose`] plays by search. [`tables_for`] tells
 //! whether a table is ready; [`install_tables`] puts one in directly (tests, the CLI).
 
+pub mod clock;
 pub mod index;
 pub mod levels;
 pub mod search;
@@ -32,6 +37,8 @@ use std::time::{Duration, Instant};
 
 use rand::Rng;
 use rules::musashi::{BoardKind, Game, Move, Moves, Target};
+
+pub use clock::Deadline;
 
 pub use tablebase::{SliceStats, TableError, Tables, Value};
 
@@ -89,25 +96,36 @@ pub fn prepare_now(cache_dir: &Path) -> Vec<Prepared> {
     for target in [Target::TEN, Target::SIX] {
         done.push(load_or_build(cache_dir, BoardKind::Square25, target));
     }
-    // 33-point tables are too large to build on start-up; use them when someone made them.
+    // 33-point tables are too large to build on start-up; use what someone made: the table
+    // file (slices up to 8 Children) and the slice files of `qdan tablebase build --board 33`.
     for target in [Target::TEN, Target::SIX, Target::NONE] {
-        let path = cache_dir.join(tablebase::file_name(BoardKind::Setchin33, target));
-        if path.exists() {
-            let started = Instant::now();
-            let outcome = match Tables::load(&path, BoardKind::Setchin33, target) {
-                Ok(t) => {
-                    install_tables(t);
-                    PrepareOutcome::Loaded
-                }
-                Err(e) => PrepareOutcome::Failed(e.to_string()),
-            };
-            done.push(Prepared {
-                board: BoardKind::Setchin33,
-                target,
-                outcome,
-                seconds: started.elapsed().as_secs_f64(),
-            });
+        let board = BoardKind::Setchin33;
+        let path = cache_dir.join(tablebase::file_name(board, target));
+        let any_slice = (0..=16).any(|k| cache_dir.join(tablebase::slice_file_name(board, target, k)).exists());
+        if !path.exists() && !any_slice {
+            continue;
         }
+        let started = Instant::now();
+        let mut problems = Vec::new();
+        let mut t = if path.exists() {
+            Tables::load(&path, board, target).unwrap_or_else(|e| {
+                problems.push(format!("{}: {e}", path.display()));
+                Tables::empty(board, target)
+            })
+        } else {
+            Tables::empty(board, target)
+        };
+        for (k, r) in t.attach_dir(cache_dir) {
+            if let Err(e) = r {
+                problems.push(format!("slice file with {k} Children: {e}"));
+            }
+        }
+        if !t.slice_counts().is_empty() || !t.file_counts().is_empty() {
+            install_tables(t);
+        }
+        let outcome =
+            if problems.is_empty() { PrepareOutcome::Loaded } else { PrepareOutcome::Failed(problems.join("; ")) };
+        done.push(Prepared { board, target, outcome, seconds: started.elapsed().as_secs_f64() });
     }
     done
 }
@@ -166,6 +184,11 @@ pub fn choose(game: &Game, level: Level, deadline: Instant) -> Option<Move> {
 
 /// [`choose`] with a given random source (ties between equal moves are broken at random).
 pub fn choose_with<R: Rng + ?Sized>(game: &Game, level: Level, deadline: Instant, rng: &mut R) -> Option<Move> {
+    choose_within(game, level, Deadline::Wall(deadline), rng)
+}
+
+/// [`choose_with`] with a deadline in wall-clock or thread CPU time ([`Deadline`]).
+pub fn choose_within<R: Rng + ?Sized>(game: &Game, level: Level, deadline: Deadline, rng: &mut R) -> Option<Move> {
     let mut moves = Moves::new();
     game.legal_moves(&mut moves);
     match moves.len() {
@@ -173,7 +196,7 @@ pub fn choose_with<R: Rng + ?Sized>(game: &Game, level: Level, deadline: Instant
         1 => return Some(moves[0]),
         _ => {}
     }
-    let deadline = deadline.checked_sub(MARGIN).unwrap_or(deadline).max(Instant::now());
+    let deadline = deadline.earlier_by(MARGIN);
     let opts = game.options();
     match level {
         Level::Beginner => levels::beginner(game, rng),

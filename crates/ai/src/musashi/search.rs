@@ -3,6 +3,8 @@
 
 use std::time::Instant;
 
+use super::clock::Deadline;
+
 use rules::musashi::{Game, Move, Moves, Position, Role};
 
 use super::tablebase::{Tables, Value};
@@ -58,7 +60,8 @@ fn decided(game: &Game, tables: Option<&Tables>, ply: i32) -> Option<i32> {
     if ply == 0 {
         return None;
     }
-    let v = tables?.value(pos)?.with_limit(moves_left(game, pos));
+    // Memory only: a search looks up far too many positions to read each from a file.
+    let v = tables?.value_in_memory(pos)?.with_limit(moves_left(game, pos));
     let children = match v.plies(pos.turn) {
         Some(n) => WIN - ply - n as i32,
         None => -(TABLE_PARENT_WIN - ply),
@@ -69,7 +72,7 @@ fn decided(game: &Game, tables: Option<&Tables>, ply: i32) -> Option<i32> {
 /// Iterative-deepening alpha-beta to a deadline.
 pub struct Search<'t> {
     pub tables: Option<&'t Tables>,
-    deadline: Instant,
+    deadline: Deadline,
     pub nodes: u64,
     stopped: bool,
     /// Deepest iteration allowed.
@@ -78,6 +81,11 @@ pub struct Search<'t> {
 
 impl<'t> Search<'t> {
     pub fn new(tables: Option<&'t Tables>, deadline: Instant, max_depth: u32) -> Search<'t> {
+        Search::until(tables, Deadline::Wall(deadline), max_depth)
+    }
+
+    /// A search that stops at `deadline` (wall clock or thread CPU time).
+    pub fn until(tables: Option<&'t Tables>, deadline: Deadline, max_depth: u32) -> Search<'t> {
         Search { tables, deadline, nodes: 0, stopped: false, max_depth }
     }
 
@@ -122,7 +130,7 @@ impl<'t> Search<'t> {
 
     fn alphabeta(&mut self, g: &mut Game, depth: u32, ply: i32, mut alpha: i32, beta: i32) -> i32 {
         self.nodes += 1;
-        if self.nodes & 255 == 0 && Instant::now() >= self.deadline {
+        if self.nodes & 255 == 0 && self.deadline.passed() {
             self.stopped = true;
         }
         if self.stopped {

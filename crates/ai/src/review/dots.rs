@@ -16,7 +16,7 @@ use rules::dots::{Edge, Game, Options, Position};
 
 use super::playout::Playouts;
 use super::{Budget, Busy, Outlook, Pace, Ply, Review, ReviewError, Turning, Value, turning_plies};
-use crate::dots::{Board, Solver};
+use crate::dots::{Board, Deadline, Solver};
 
 /// Solver table for a review: 2^21 buckets, 64 MiB.
 const TT_BITS: u32 = 21;
@@ -78,7 +78,7 @@ impl Engine {
             let max = budget.slice.min(budget.solve - spent);
             let started = busy.busy;
             let out = busy.slice(max, |end| {
-                self.solver.set_deadline(Some(end));
+                self.solver.set_deadline(Some(Deadline::at_instant(end)));
                 job(&mut self.solver)
             });
             spent += busy.busy - started;

@@ -15,7 +15,7 @@ use rand::Rng;
 
 use crate::dots::chains::{EndgameTable, simple_components};
 use crate::dots::levels::safe_moves;
-use crate::dots::{Board, Solver};
+use crate::dots::{Board, Deadline, Solver};
 
 /// Solver time for one endgame that is not made of chains and loops only.
 const ENDGAME_SOLVE: Duration = Duration::from_millis(5);
@@ -79,7 +79,7 @@ impl Playouts {
         let rest = match simple_components(b, d) {
             Some(comps) => self.table.value(&comps),
             None => {
-                self.solver.set_deadline(Some((Instant::now() + ENDGAME_SOLVE).min(end)));
+                self.solver.set_deadline(Some(Deadline::at_instant((Instant::now() + ENDGAME_SOLVE).min(end))));
                 self.solver.value(d)?
             }
         };

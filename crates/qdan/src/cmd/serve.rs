@@ -56,6 +56,10 @@ pub struct Args {
     /// (RFC 7239). Only this one is read; the other may come from the client.
     #[arg(long, env = "QDAN_PROXY_HEADER", default_value = "x-forwarded-for")]
     proxy_header: server::client_ip::ProxyHeader,
+    /// The site's public base URL (`https://qdan.example`), from which canonical links, hreflang
+    /// alternates, the sitemap and share cards are built. Default: the listen address.
+    #[arg(long, env = "QDAN_PUBLIC_URL")]
+    public_url: Option<server::PublicUrl>,
 }
 
 #[derive(clap::ValueEnum, Clone, Copy, Debug)]
@@ -66,6 +70,8 @@ enum Durability {
 
 pub fn run(a: Args) -> anyhow::Result<()> {
     tracing_subscriber::fmt()
+        // Logs on standard error, as a service's diagnostics go.
+        .with_writer(std::io::stderr)
         .with_env_filter(
             tracing_subscriber::EnvFilter::try_from_default_env().unwrap_or_else(|_| "info,sqlx=warn".into()),
         )
@@ -89,6 +95,7 @@ pub fn run(a: Args) -> anyhow::Result<()> {
         Durability::Power => server::store::Durability::Power,
     };
     config.trusted_proxies = a.trusted_proxies.reading(a.proxy_header);
+    config.public_url = a.public_url.unwrap_or_else(|| server::PublicUrl::from_addr(a.addr));
     config.cluster = a.nats.map(|nats_url| server::cluster::ClusterConfig {
         nats_url,
         node: a.node,

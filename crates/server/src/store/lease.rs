@@ -152,6 +152,15 @@ impl Store {
         Ok(row.map(|r| Lease { node: r.get(0), epoch: r.get(1), live: r.get::<i64, _>(2) == 1 }))
     }
 
+    /// Every live lease: `(table, node)` (for operators and tests).
+    pub async fn live_leases(&self) -> Result<Vec<(String, String)>> {
+        let now = now_sql(self.sqlite);
+        let rows = sqlx::query(&format!("SELECT code, node FROM table_leases WHERE expires_at > {now}"))
+            .fetch_all(&self.pool)
+            .await?;
+        Ok(rows.into_iter().map(|r| (r.get(0), r.get(1))).collect())
+    }
+
     /// Tables with an unfinished game and no live owner (their node died): taken over by
     /// whoever asks, so clocks and CPU seats run again.
     pub async fn orphaned_tables(&self) -> Result<Vec<String>> {

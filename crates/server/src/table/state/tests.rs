@@ -652,7 +652,11 @@ mod browser_fixtures {
         let dots = |w, h| AnyOptions::Dots(dots::Options { size: dots::Size { w, h }, swap_first: true });
         let musashi =
             |board, first, target| AnyOptions::Musashi(musashi::Options { board, first, target, ..Default::default() });
-        use musashi::{BoardKind, Role, Target};
+        use musashi::{BoardKind, Limit, Role, Target};
+        // A short move limit, so sessions reach the Parent's win by the limit and the Children's trap.
+        let short = |board, first| {
+            AnyOptions::Musashi(musashi::Options { board, first, limit: Limit(Some(12)), ..Default::default() })
+        };
         let sessions = vec![
             session(dots(3, 3), None, 1, 300),
             session(dots(3, 3), Some(Level::Beginner), 2, 300),
@@ -660,6 +664,8 @@ mod browser_fixtures {
             session(musashi(BoardKind::Square25, Role::Parent, Target::TEN), None, 7, 400),
             session(musashi(BoardKind::Setchin33, Role::Children, Target::SIX), None, 5, 400),
             session(musashi(BoardKind::Square25, Role::Children, Target::NONE), Some(Level::Beginner), 6, 300),
+            session(short(BoardKind::Square25, Role::Parent), None, 8, 400),
+            session(short(BoardKind::Setchin33, Role::Children), None, 9, 400),
         ];
         let body = serde_json::to_string_pretty(&sessions).unwrap();
         let text = format!(

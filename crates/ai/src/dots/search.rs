@@ -1,0 +1,287 @@
+//! The solver's fail-soft alpha-beta (see [`super::solver`] for what it prunes and why).
+//!
+//! Safe lines (no box gets a third side) make most of the tree, and their children need no
+//! capture reduction: the parent had nothing to take and a safe line offers nothing. So a
+//! node computes each safe child's canonical key from its own mirror images (one OR per
+//! symmetry instead of a table lookup per byte), probes the table for every safe child
+//! before searching any (an enhanced transposition cutoff at every depth), skips children
+//! whose stored bound cannot raise alpha, and hands the images down to the child.
+
+use super::board::NONE;
+use super::chains::{redundant_openings, simple_components};
+use super::solver::Solver;
+
+/// A position's images: the identity at 0, board symmetry `s` at `s + 1`.
+pub(super) type Images = [u64; 8];
+
+impl Solver {
+    /// Counts a node and checks the deadline now and then; `true` once aborted.
+    #[inline]
+    fn tick(&mut self) -> bool {
+        self.stats.nodes += 1;
+        if self.stats.nodes & 0xfff == 0
+            && let Some(d) = &self.deadline
+            && d.passed()
+        {
+            self.aborted = true;
+        }
+        self.aborted
+    }
+
+    #[inline]
+    fn images(&self, drawn: u64) -> Images {
+        let mut im = [drawn; 8];
+        if self.use_symmetry {
+            for s in 0..self.board.symmetries() {
+                im[s + 1] = self.board.apply(s, drawn);
+            }
+        }
+        im
+    }
+
+    /// The canonical key of the position with images `im`, and the symmetry that gives it
+    /// (`usize::MAX` for the identity).
+    #[inline]
+    pub(super) fn canonical(&self, im: &Images) -> (u64, usize) {
+        let norm = |m: u64| if self.use_equivalence { self.board.normalise(m) } else { m };
+        let mut best = (norm(im[0]), usize::MAX);
+        if self.use_symmetry {
+            for s in 0..self.board.symmetries() {
+                let k = norm(im[s + 1]);
+                if k < best.0 {
+                    best = (k, s);
+                }
+            }
+        }
+        best
+    }
+
+    #[inline]
+    fn child_images(&self, im: &Images, e: u8) -> Images {
+        let mut c = *im;
+        c[0] |= 1 << e;
+        if self.use_symmetry {
+            for s in 0..self.board.symmetries() {
+                c[s + 1] |= 1 << self.board.map_edge(s, e);
+            }
+        }
+        c
+    }
+
+    /// Every unclaimed box has exactly two sides drawn (nothing can be taken).
+    #[inline]
+    fn is_simple(&self, drawn: u64) -> bool {
+        self.board.box_edges.iter().all(|&m| matches!((drawn & m).count_ones(), 2 | 4))
+    }
+
+    fn endgame_value(&mut self, drawn: u64) -> i32 {
+        self.stats.endgames += 1;
+        let comps = simple_components(&self.board, drawn).expect("checked simple");
+        self.endgame.value(&comps)
+    }
+
+    /// Fail-soft alpha-beta: the value of `drawn` for the player to move, exact when it lies
+    /// strictly inside (alpha, beta), else a bound on the side it fell.
+    pub(super) fn search(&mut self, drawn: u64, alpha: i32, beta: i32) -> i32 {
+        if self.tick() {
+            return 0;
+        }
+        let r = self.reduce(drawn);
+        if r.left == 0 {
+            return r.gain;
+        }
+        if r.simple {
+            return r.gain + self.endgame_value(r.drawn);
+        }
+        let im = self.images(r.drawn);
+        r.gain + self.interior(r.drawn, &im, r.left, r.fork, alpha - r.gain, beta - r.gain)
+    }
+
+    /// The child of a safe line: nothing to take, the same boxes left.
+    fn safe_child(&mut self, drawn: u64, im: &Images, left: i32, alpha: i32, beta: i32) -> i32 {
+        if self.tick() {
+            return 0;
+        }
+        if self.is_simple(drawn) {
+            return self.endgame_value(drawn);
+        }
+        self.interior(drawn, im, left, None, alpha, beta)
+    }
+
+    /// A reduced position with something to decide.
+    fn interior(
+        &mut self,
+        drawn: u64,
+        im: &Images,
+        left: i32,
+        fork: Option<(u8, u8)>,
+        mut alpha: i32,
+        mut beta: i32,
+    ) -> i32 {
+        // Values lie in [-left, left]: a window outside that is already decided.
+        if alpha >= left {
+            return left;
+        }
+        if beta <= -left {
+            return -left;
+        }
+        let (key, sym) = self.canonical(im);
+        let mut tt_best = NONE;
+        let (mut lo, mut hi) = (-left, left);
+        if let Some(en) = self.tt.probe(key) {
+            self.stats.tt_hits += 1;
+            (lo, hi) = (en.lo as i32, en.hi as i32);
+            if lo >= beta || lo == hi {
+                return lo;
+            }
+            if hi <= alpha {
+                return hi;
+            }
+            if en.has_move() {
+                tt_best = self.playable(drawn, self.uncanonical(sym, en.best));
+            }
+        }
+        alpha = alpha.max(lo);
+        beta = beta.min(hi);
+        let (a0, b0) = (alpha, beta);
+        let undrawn_n = (self.board.all & !drawn).count_ones();
+
+        let mut best = i32::MIN;
+        let mut best_move = NONE;
+        if let Some((e, f)) = fork {
+            let order = if tt_best == f { [f, e] } else { [e, f] };
+            for m in order {
+                let c = self.board.completes(drawn, m) as i32;
+                let child = drawn | 1 << m;
+                let v = if c > 0 {
+                    c + self.search(child, alpha - c, beta - c)
+                } else {
+                    -self.search(child, -beta, -alpha)
+                };
+                if self.aborted {
+                    return 0;
+                }
+                if v > best {
+                    (best, best_move) = (v, m);
+                    alpha = alpha.max(v);
+                    if alpha >= beta {
+                        break;
+                    }
+                }
+            }
+        } else {
+            let mut skip = redundant_openings(&self.board, drawn);
+            if self.use_equivalence {
+                skip |= self.board.interchangeable(drawn);
+            }
+            let undrawn = self.board.all & !drawn & !skip;
+            // Lines that give a box its third side: the sides of boxes with two drawn.
+            let mut hot = 0u64;
+            for &m in &self.board.box_edges {
+                if (drawn & m).count_ones() == 2 {
+                    hot |= m;
+                }
+            }
+            // Safe lines centre-out (the table's move first), then sacrifices centre-out.
+            let mut safe = [0u8; 64];
+            let mut ns = 0;
+            let mut sac = [0u8; 64];
+            let mut nc = 0;
+            if tt_best != NONE && undrawn & 1 << tt_best != 0 {
+                if hot & 1 << tt_best != 0 {
+                    sac[0] = tt_best;
+                    nc = 1;
+                } else {
+                    safe[0] = tt_best;
+                    ns = 1;
+                }
+            }
+            for &e in &self.board.centre_out {
+                if undrawn & 1 << e == 0 || e == tt_best {
+                    continue;
+                }
+                if hot & 1 << e != 0 {
+                    sac[nc] = e;
+                    nc += 1;
+                } else {
+                    safe[ns] = e;
+                    ns += 1;
+                }
+            }
+            // Every safe child's key and stored bounds first: one that already refutes the
+            // window ends the node before anything is searched.
+            let mut bounds = [(-left as i8, left as i8); 64];
+            let probe_first = if undrawn_n >= self.etc_from { ns } else { 0 };
+            for i in 0..probe_first {
+                let (ck, _) = self.canonical(&self.child_images(im, safe[i]));
+                if let Some(en) = self.tt.probe(ck) {
+                    if -(en.hi as i32) >= beta {
+                        self.stats.tt_hits += 1;
+                        self.stats.nodes += 1;
+                        let v = -(en.hi as i32);
+                        self.tt.store(key, v, hi, self.to_canonical(sym, safe[i]), undrawn_n as u8);
+                        return v;
+                    }
+                    bounds[i] = (en.lo, en.hi);
+                }
+            }
+            // The table's move first even when it is a sacrifice, then safe lines, then the
+            // other sacrifices.
+            let sac_first = nc > 0 && sac[0] == tt_best;
+            let order = (0..usize::from(sac_first))
+                .map(|_| (false, 0))
+                .chain((0..ns).map(|i| (true, i)))
+                .chain((usize::from(sac_first)..nc).map(|i| (false, i)));
+            for (is_safe, i) in order {
+                let v = if is_safe {
+                    let e = safe[i];
+                    let (clo, chi) = (bounds[i].0 as i32, bounds[i].1 as i32);
+                    let v = if -clo <= alpha || clo == chi {
+                        // Decided by its stored bound: an exact value, or one that cannot
+                        // raise alpha (it stands as an upper bound).
+                        self.stats.tt_hits += 1;
+                        self.stats.nodes += 1;
+                        -clo
+                    } else {
+                        let cim = self.child_images(im, e);
+                        -self.safe_child(drawn | 1 << e, &cim, left, -beta, -alpha)
+                    };
+                    (v, e)
+                } else {
+                    let e = sac[i];
+                    let c = self.board.completes(drawn, e) as i32;
+                    let child = drawn | 1 << e;
+                    let v = if c > 0 {
+                        c + self.search(child, alpha - c, beta - c)
+                    } else {
+                        -self.search(child, -beta, -alpha)
+                    };
+                    (v, e)
+                };
+                if self.aborted {
+                    return 0;
+                }
+                if v.0 > best {
+                    (best, best_move) = v;
+                    alpha = alpha.max(best);
+                    if alpha >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+
+        // Store what this search proved: a lower bound on a cut, an upper bound when nothing
+        // beat alpha, else the exact value.
+        let (mut lo, mut hi) = (lo, hi);
+        if best <= a0 {
+            hi = best;
+        } else if best >= b0 {
+            lo = best;
+        } else {
+            (lo, hi) = (best, best);
+        }
+        self.tt.store(key, lo, hi, self.to_canonical(sym, best_move), undrawn_n as u8);
+        best
+    }
+}

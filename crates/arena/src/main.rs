@@ -1,0 +1,150 @@
+//! `qdan-arena`: plays two CPU players against each other and prints the result.
+//!
+//! ```text
+//! qdan-arena match --game dots --size 5x5 --a expert --b rollout --games 100 [--budget-ms 900]
+//!            [--clock cpu|wall] [--audit 28] [--postmortem-ms 5000] [--seed N]
+//! qdan-arena match --game musashi --board 33 --a expert --b intermediate --games 50
+//!            [--target 10|6|none] [--limit 100|none] [--first parent|children]
+//!            [--seat alternate|parent|children] [--tables DIR]
+//! ```
+//! One line per game goes to stderr as it ends; the summary goes to stdout.
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::time::{Duration, Instant};
+
+use ai::Level;
+use anyhow::{Context, bail};
+use arena::dots_series::{self, ClockKind};
+use arena::musashi_series::{self, Seat};
+use arena::players::DotsPlayer;
+use clap::{Parser, Subcommand};
+use rules::dots::Size;
+use rules::musashi::{BoardKind, Limit, Options, Role, Target};
+
+#[derive(Parser)]
+#[command(name = "qdan-arena", about = "Plays CPU players against each other (not part of the site).")]
+struct Cli {
+    #[command(subcommand)]
+    cmd: Cmd,
+}
+
+#[derive(Subcommand)]
+enum Cmd {
+    /// Play a series of games between two players.
+    Match(MatchArgs),
+}
+
+#[derive(clap::Args)]
+struct MatchArgs {
+    /// dots or musashi.
+    #[arg(long, default_value = "dots")]
+    game: String,
+    /// Player A: beginner, intermediate, expert; for Dots also rollout, rollout15, chainrule, greedy.
+    #[arg(long)]
+    a: String,
+    /// Player B (as A).
+    #[arg(long)]
+    b: String,
+    /// Number of games; A moves first (Dots) or plays the Parent (Musashi) in the even ones.
+    #[arg(long, default_value_t = 10)]
+    games: u32,
+    /// Time for one move, in milliseconds.
+    #[arg(long, default_value_t = 900)]
+    budget_ms: u64,
+    /// Dots: count the budget in the thread's CPU time (cpu) or wall-clock time (wall).
+    #[arg(long, default_value = "cpu")]
+    clock: String,
+    /// Dots board size, WxH.
+    #[arg(long, default_value = "5x4")]
+    size: Size,
+    /// Dots: value A's moves with the exact solver once this many lines or fewer are left.
+    #[arg(long)]
+    audit: Option<u32>,
+    /// Dots: for each game A loses, a search of this many ms at each earlier A move.
+    #[arg(long, default_value_t = 0)]
+    postmortem_ms: u64,
+    /// Random seed of the partners and the levels' tie-breaks in the partners' code.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Musashi board: 33 or 25.
+    #[arg(long, default_value = "33")]
+    board: BoardKind,
+    /// Musashi target: 10, 6 or none.
+    #[arg(long, default_value = "10")]
+    target: Target,
+    /// Musashi Children move limit: 100 or none.
+    #[arg(long, default_value = "100")]
+    limit: Limit,
+    /// Musashi first mover: parent or children.
+    #[arg(long, default_value = "parent")]
+    first: Role,
+    /// Musashi: A's role: alternate, parent or children.
+    #[arg(long, default_value = "alternate")]
+    seat: String,
+    /// Musashi: load (or build) the tables from this directory first.
+    #[arg(long)]
+    tables: Option<PathBuf>,
+}
+
+fn main() -> ExitCode {
+    match run() {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("qdan-arena: {e:#}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn run() -> anyhow::Result<()> {
+    let Cmd::Match(a) = Cli::parse().cmd;
+    let budget = Duration::from_millis(a.budget_ms);
+    let started = Instant::now();
+    match a.game.as_str() {
+        "dots" => {
+            let clock = match a.clock.as_str() {
+                "cpu" => ClockKind::Cpu,
+                "wall" => ClockKind::Wall,
+                other => bail!("--clock is cpu or wall, not {other:?}"),
+            };
+            let cfg = dots_series::Config {
+                size: a.size,
+                a: a.a.parse().map_err(anyhow::Error::msg)?,
+                b: a.b.parse::<DotsPlayer>().map_err(anyhow::Error::msg)?,
+                games: a.games,
+                budget,
+                clock,
+                seed: a.seed,
+                audit_within: a.audit,
+                postmortem: Duration::from_millis(a.postmortem_ms),
+            };
+            let mut sum = dots_series::run(&cfg, &mut std::io::stderr()).context("writing the log")?;
+            print!("{}", dots_series::report(&cfg, &mut sum));
+        }
+        "musashi" => {
+            let level = |s: &str| s.parse::<Level>().map_err(anyhow::Error::msg);
+            let seat = match a.seat.as_str() {
+                "alternate" => Seat::Alternate,
+                s => Seat::Always(s.parse().map_err(|_| anyhow::anyhow!("--seat is alternate, parent or children"))?),
+            };
+            if let Some(dir) = a.tables {
+                let done =
+                    ai::musashi::prepare_tables(dir).join().map_err(|_| anyhow::anyhow!("table thread panicked"))?;
+                for p in done {
+                    eprintln!("tables {} target {}: {:?} in {:.1} s", p.board, p.target, p.outcome, p.seconds);
+                }
+            }
+            let options =
+                Options { board: a.board, target: a.target, limit: a.limit, first: a.first, ..Options::default() };
+            let cfg =
+                musashi_series::Config { options, a: level(&a.a)?, b: level(&a.b)?, games: a.games, budget, seat };
+            let (recs, mut at, mut bt) =
+                musashi_series::run(&cfg, &mut std::io::stderr()).context("writing the log")?;
+            print!("{}", musashi_series::report(&cfg, &recs, &mut at, &mut bt));
+        }
+        other => bail!("--game is dots or musashi, not {other:?}"),
+    }
+    println!("{}", dots_series::elapsed_line(started));
+    Ok(())
+}

@@ -1,0 +1,122 @@
+//! A Juroku Musashi series between qdan's levels, under any rule options. A plays the Parent
+//! in the even games and the Children in the odd ones (or one role throughout). Musashi's
+//! CPU takes a wall-clock deadline (`ai::musashi::choose`), so these series count wall time.
+
+use std::io::Write;
+use std::time::{Duration, Instant};
+
+use ai::Level;
+use rules::musashi::{EndReason, Game, Options, Role};
+
+use crate::stats::{Wdl, quantile, times_line};
+
+/// Which role A plays.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Seat {
+    Alternate,
+    Always(Role),
+}
+
+/// What to play.
+#[derive(Debug, Clone)]
+pub struct Config {
+    pub options: Options,
+    pub a: Level,
+    pub b: Level,
+    pub games: u32,
+    pub budget: Duration,
+    pub seat: Seat,
+}
+
+/// One finished game from A's side.
+#[derive(Debug, Clone)]
+pub struct GameRecord {
+    pub a_role: Role,
+    pub a_won: bool,
+    pub plies: usize,
+    pub children_taken: u32,
+    pub reason: EndReason,
+}
+
+/// Plays the series, one line per game to `log`; answers the records and each side's move times.
+pub fn run(cfg: &Config, log: &mut dyn Write) -> std::io::Result<(Vec<GameRecord>, Vec<Duration>, Vec<Duration>)> {
+    let (mut recs, mut a_times, mut b_times) = (Vec::new(), Vec::new(), Vec::new());
+    for g in 0..cfg.games {
+        let a_role = match cfg.seat {
+            Seat::Always(r) => r,
+            Seat::Alternate if g % 2 == 0 => Role::Parent,
+            Seat::Alternate => Role::Children,
+        };
+        let mut game = Game::new(cfg.options);
+        let outcome = loop {
+            if let Some(o) = game.outcome() {
+                break o;
+            }
+            let a_turn = game.turn() == a_role;
+            let level = if a_turn { cfg.a } else { cfg.b };
+            let t = Instant::now();
+            let m = ai::musashi::choose(&game, level, t + cfg.budget).expect("the game is not over");
+            if a_turn {
+                a_times.push(t.elapsed())
+            } else {
+                b_times.push(t.elapsed())
+            }
+            game.play(m).expect("the CPU plays legal moves");
+        };
+        let rec = GameRecord {
+            a_role,
+            a_won: outcome.winner == a_role,
+            plies: game.history().len(),
+            children_taken: 16 - game.position().children.count(),
+            reason: outcome.reason,
+        };
+        writeln!(
+            log,
+            "game {g}: A as {:?} {} in {} plies ({:?}), {} Children taken",
+            rec.a_role,
+            if rec.a_won { "won" } else { "lost" },
+            rec.plies,
+            rec.reason,
+            rec.children_taken
+        )?;
+        log.flush()?;
+        recs.push(rec);
+    }
+    Ok((recs, a_times, b_times))
+}
+
+/// The summary lines of a finished series.
+pub fn report(cfg: &Config, recs: &[GameRecord], a_times: &mut [Duration], b_times: &mut [Duration]) -> String {
+    let o = &cfg.options;
+    let mut s = format!(
+        "musashi board {} target {} limit {} first {}: {} (A) vs {} (B), {} games, {} ms a move (wall clock)\n",
+        o.board,
+        o.target,
+        o.limit,
+        o.first,
+        cfg.a.as_str(),
+        cfg.b.as_str(),
+        recs.len(),
+        cfg.budget.as_millis()
+    );
+    for role in [Role::Parent, Role::Children] {
+        let mine: Vec<&GameRecord> = recs.iter().filter(|r| r.a_role == role).collect();
+        if mine.is_empty() {
+            continue;
+        }
+        let mut w = Wdl::default();
+        mine.iter().for_each(|r| w.add(if r.a_won { 1 } else { -1 }));
+        let mut plies: Vec<usize> = mine.iter().map(|r| r.plies).collect();
+        let mut taken: Vec<u32> = mine.iter().map(|r| r.children_taken).collect();
+        s += &format!(
+            "A as {role}: W-D-L {w}; plies min {} median {} max {}; Children taken median {}\n",
+            quantile(&mut plies, 0.0).unwrap_or(0),
+            quantile(&mut plies, 0.5).unwrap_or(0),
+            quantile(&mut plies, 1.0).unwrap_or(0),
+            quantile(&mut taken, 0.5).unwrap_or(0)
+        );
+    }
+    s += &format!("A move times: {}\n", times_line(a_times));
+    s += &format!("B move times: {}\n", times_line(b_times));
+    s
+}

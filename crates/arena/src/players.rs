@@ -1,0 +1,113 @@
+//! The players a series can seat: qdan's levels and the sparring partners.
+
+use std::str::FromStr;
+
+use ai::Level;
+use ai::dots::mcts::Settings;
+use ai::dots::{Board, Deadline};
+use rand::Rng;
+use rules::dots::{Edge, Game};
+
+use crate::partners::{chain_rule, greedy, rollout::Rollout};
+
+/// A Dots player.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum DotsPlayer {
+    /// One of qdan's levels, through `ai::dots::choose_by`.
+    Level(Level),
+    /// The Monte-Carlo partner: `rollout` (20 safe lines) or `rollout15`.
+    Rollout(usize),
+    /// Berlekamp's long chain rule.
+    ChainRule,
+    /// Greedy with endgame rules.
+    Greedy,
+    /// qdan's expert before issue 20 (`ai::dots::levels::expert_v1`), for before/after.
+    ExpertV1,
+    /// The expert with other search settings: `expert-nosteer` (random safe lines in the
+    /// playouts), `expert-noexact` (no exact leaves).
+    ExpertWith(Settings),
+}
+
+impl FromStr for DotsPlayer {
+    type Err = String;
+    fn from_str(s: &str) -> Result<DotsPlayer, String> {
+        Ok(match s {
+            "rollout" | "rollout20" => DotsPlayer::Rollout(20),
+            "rollout15" => DotsPlayer::Rollout(15),
+            "chainrule" => DotsPlayer::ChainRule,
+            "greedy" => DotsPlayer::Greedy,
+            "expert-v1" => DotsPlayer::ExpertV1,
+            "expert-nosteer" => DotsPlayer::ExpertWith(Settings { steer: false, exact_leaves: true }),
+            "expert-noexact" => DotsPlayer::ExpertWith(Settings { steer: true, exact_leaves: false }),
+            _ => DotsPlayer::Level(s.parse().map_err(|_| {
+                format!("a Dots player is beginner, intermediate, expert, rollout, rollout15, chainrule, greedy, expert-v1, expert-nosteer or expert-noexact, not {s:?}")
+            })?),
+        })
+    }
+}
+
+impl std::fmt::Display for DotsPlayer {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            DotsPlayer::Level(l) => f.write_str(l.as_str()),
+            DotsPlayer::Rollout(n) => write!(f, "rollout{n}"),
+            DotsPlayer::ChainRule => f.write_str("chainrule"),
+            DotsPlayer::Greedy => f.write_str("greedy"),
+            DotsPlayer::ExpertV1 => f.write_str("expert-v1"),
+            DotsPlayer::ExpertWith(s) if !s.steer => f.write_str("expert-nosteer"),
+            DotsPlayer::ExpertWith(_) => f.write_str("expert-noexact"),
+        }
+    }
+}
+
+impl DotsPlayer {
+    /// The line this player draws in `game` (not over). The partners ignore the deadline:
+    /// each answers in well under 50 ms.
+    pub fn choose(&self, board: &Board, game: &Game, deadline: &Deadline, rng: &mut impl Rng) -> Edge {
+        let drawn = game.position().drawn.0;
+        match *self {
+            DotsPlayer::Level(level) => ai::dots::choose_by(game, level, deadline).expect("the game is not over"),
+            DotsPlayer::Rollout(candidates) => Edge(Rollout { candidates, playouts: 4 }.choose(board, drawn, rng)),
+            DotsPlayer::ChainRule => {
+                // The first mover of the game is player 0.
+                let first = game.turn() == 0;
+                Edge(chain_rule::choose(board, drawn, first, rng))
+            }
+            DotsPlayer::Greedy => Edge(greedy::choose(board, drawn, rng)),
+            DotsPlayer::ExpertWith(settings) => Edge(ai::dots::expert::expert_with(
+                Board::of(game.position().size),
+                game.position(),
+                deadline,
+                settings,
+                rng,
+            )),
+            DotsPlayer::ExpertV1 => {
+                Edge(ai::dots::levels::expert_v1(Board::of(game.position().size), drawn, deadline, rng))
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_round_trip() {
+        for s in [
+            "beginner",
+            "intermediate",
+            "expert",
+            "rollout20",
+            "rollout15",
+            "chainrule",
+            "greedy",
+            "expert-v1",
+            "expert-nosteer",
+            "expert-noexact",
+        ] {
+            assert_eq!(s.parse::<DotsPlayer>().unwrap().to_string(), s);
+        }
+        assert!("nobody".parse::<DotsPlayer>().is_err());
+    }
+}

@@ -1,0 +1,143 @@
+// Lighthouse (mobile, the pinned version in bench/lighthouse/) over every page type of a local
+// `qdan serve`: home, rules, lesson and a live table of each game, in two locales. Prints one
+// line per page with the median performance score, LCP, CLS, FCP, TBT and bytes over the runs,
+// with the load average beside them (Lighthouse simulates a slow phone and network, but a busy
+// machine still skews the figures). Run it through `scripts/lighthouse`, which builds the
+// release binary and installs Lighthouse first.
+//
+//   node scripts/lighthouse.mjs --bin target/release/qdan [--runs 3] [--langs en,hi]
+//        [--pages home,game,rules,learn,dots,musashi,leaderboard] [--out DIR]
+
+import { spawn, execFileSync } from 'node:child_process';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { loadavg, tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const lighthouse = join(root, 'bench', 'lighthouse', 'node_modules', 'lighthouse', 'cli', 'index.js');
+
+/** @param {string} name @param {string} fallback */
+function arg(name, fallback) {
+  const i = process.argv.indexOf(`--${name}`);
+  return i > 0 && process.argv[i + 1] ? process.argv[i + 1] : fallback;
+}
+
+const bin = resolve(arg('bin', join(root, 'target', 'release', 'qdan')));
+const runs = Number(arg('runs', '3'));
+const langs = arg('langs', 'en,hi').split(',');
+const pages = arg('pages', 'home,game,rules,learn,dots,musashi,leaderboard').split(',');
+const out = resolve(arg('out', join(tmpdir(), 'qdan-lighthouse')));
+mkdirSync(out, { recursive: true });
+
+/** @returns {Promise<number>} */
+function freePort() {
+  return new Promise((ok, fail) => {
+    const srv = createServer();
+    srv.on('error', fail);
+    srv.listen(0, '127.0.0.1', () => {
+      const a = srv.address();
+      const port = typeof a === 'object' && a ? a.port : 0;
+      srv.close(() => ok(port));
+    });
+  });
+}
+
+const load = () => loadavg().map((x) => x.toFixed(2)).join(' ');
+
+const dir = await mkdtemp(join(tmpdir(), 'qdan-lh-'));
+const port = await freePort();
+const base = `http://127.0.0.1:${port}`;
+// No tablebase build in the background, no CPU standing in for the table's absent host while
+// Lighthouse watches, and no rate limit for the runs' many requests.
+const server = spawn(bin, ['serve', '--addr', `127.0.0.1:${port}`, '--db', `sqlite://${dir}/qdan.db`, '--tables', 'off',
+  '--away-grace', '86400', '--http-rate', '10000'], { stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, RUST_LOG: 'warn' } });
+const stop = async () => {
+  server.kill('SIGTERM');
+  await rm(dir, { recursive: true, force: true });
+};
+for (const sig of /** @type {const} */ (['SIGINT', 'SIGTERM'])) process.on(sig, () => stop().then(() => process.exit(130)));
+
+try {
+  for (let i = 0; ; i++) {
+    try {
+      if ((await fetch(`${base}/en/`)).ok) break;
+    } catch { /* not up yet */ }
+    if (i > 300) throw new Error('qdan serve did not answer');
+    await new Promise((r) => setTimeout(r, 100));
+  }
+
+  /** @param {string} path @param {unknown} body @param {string} [token] */
+  const post = async (path, body, token) => {
+    const r = await fetch(`${base}${path}`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+      body: JSON.stringify(body),
+    });
+    if (!r.ok) throw new Error(`${path}: ${r.status} ${await r.text()}`);
+    return r.json();
+  };
+  const { token } = await post('/api/players', { name: 'Host' });
+  /** A live table against the CPU whose host never comes: it stays at its start position. */
+  const table = async (/** @type {string} */ game) => (await post('/api/groups', { game, cpu: 'beginner' }, token)).code;
+  const codes = { dots: await table('dots'), musashi: await table('musashi') };
+
+  /** @type {Record<string, (l: string) => string>} */
+  const urls = {
+    home: (l) => `/${l}/`,
+    game: (l) => `/${l}/games/dots`,
+    rules: (l) => `/${l}/games/musashi/rules`,
+    learn: (l) => `/${l}/games/musashi/learn`,
+    dots: (l) => `/${l}/g/${codes.dots}`,
+    musashi: (l) => `/${l}/g/${codes.musashi}`,
+    leaderboard: (l) => `/${l}/leaderboard`,
+  };
+  const names = {
+    home: 'home', game: 'game (Dots)', rules: 'rules (Musashi)', learn: 'lesson (Musashi)', dots: 'table (Dots)',
+    musashi: 'table (Musashi)', leaderboard: 'leaderboard',
+  };
+
+  const median = (/** @type {number[]} */ xs) => {
+    const s = [...xs].sort((a, b) => a - b);
+    return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+  };
+
+  /** @type {object[]} */
+  const results = [];
+  console.log(`lighthouse ${JSON.parse(readFileSync(join(root, 'bench', 'lighthouse', 'node_modules', 'lighthouse', 'package.json'), 'utf8')).version}, `
+    + `${execFileSync(process.env.CHROME_PATH || '/usr/bin/chromium', ['--version']).toString().trim()}, ${runs} runs each, medians`);
+  console.log('| page | lang | perf | LCP s | CLS | FCP s | TBT ms | KiB | load before/after |');
+  console.log('|---|---|---:|---:|---:|---:|---:|---:|---|');
+  for (const page of pages) {
+    for (const l of langs) {
+      const before = load();
+      /** @type {Record<string, number[]>} */
+      const m = { perf: [], lcp: [], cls: [], fcp: [], tbt: [], bytes: [], seo: [] };
+      for (let r = 0; r < runs; r++) {
+        const file = join(out, `${page}-${l}-${r}.json`);
+        execFileSync(process.execPath, [lighthouse, `${base}${urls[page](l)}`, '--quiet', '--output=json', `--output-path=${file}`,
+          '--only-categories=performance,seo', '--chrome-flags=--headless --no-sandbox --disable-gpu'],
+        { env: { ...process.env, CHROME_PATH: process.env.CHROME_PATH || '/usr/bin/chromium' }, stdio: ['ignore', 'ignore', 'inherit'] });
+        const j = JSON.parse(readFileSync(file, 'utf8'));
+        const a = j.audits;
+        m.perf.push(Math.round(j.categories.performance.score * 100));
+        m.seo.push(Math.round(j.categories.seo.score * 100));
+        m.lcp.push(a['largest-contentful-paint'].numericValue / 1000);
+        m.cls.push(a['cumulative-layout-shift'].numericValue);
+        m.fcp.push(a['first-contentful-paint'].numericValue / 1000);
+        m.tbt.push(a['total-blocking-time'].numericValue);
+        m.bytes.push(a['total-byte-weight'].numericValue / 1024);
+      }
+      const row = Object.fromEntries(Object.entries(m).map(([k, v]) => [k, median(v)]));
+      results.push({ page, lang: l, ...row, runs: m, load: [before, load()] });
+      console.log(`| ${names[/** @type {keyof typeof names} */ (page)]} | ${l} | ${row.perf} | ${row.lcp.toFixed(1)} | ${row.cls.toFixed(3)} `
+        + `| ${row.fcp.toFixed(1)} | ${Math.round(row.tbt)} | ${Math.round(row.bytes)} | ${before} / ${load()} |`);
+    }
+  }
+  writeFileSync(join(out, 'summary.json'), JSON.stringify(results, null, 1));
+  console.log(`reports: ${out}`);
+} finally {
+  await stop();
+}
