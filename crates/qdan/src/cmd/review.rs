@@ -15,16 +15,17 @@
 //! value lines PLY - 1 and PLY are its before and after). An illegal move is an error that
 //! names it, with a non-zero exit.
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::Duration;
 
 use ai::musashi::Tables;
-use ai::musashi::tablebase::file_name;
 use ai::review::musashi::TableSource;
 use ai::review::{Budget, Review, Unpaced};
 use anyhow::bail;
 use clap::{Args as ClapArgs, Subcommand};
+
+use super::musashi_tables::tables_covering;
 use rules::musashi::{BoardKind, Limit, Role, Target};
 
 #[derive(Subcommand, Debug)]
@@ -133,22 +134,23 @@ pub fn render(r: &Review) -> String {
     out
 }
 
-/// The tables `qdan solve musashi` would use for each position: the file in the directory
-/// when it covers the position's Children count, else tables built in memory when that is
-/// cheap (any 25-point count; 33 points up to 8 Children), else none.
-///
-/// The same choice as `tables_covering` in `musashi_tables.rs` (which this module may not
-/// change while the tables are reworked); the two should become one function.
+/// Which tables: the board, the target, the Children count.
+type Key = (BoardKind, Target, u8);
+
+/// The tables `qdan solve musashi` uses for each position ([`tables_covering`]: the table
+/// file and slice files in the directory, else tables built in memory when that is cheap),
+/// each loaded once for the whole game.
 struct Files {
     dir: PathBuf,
-    /// Tables found so far, the widest last, and the counts known to have none.
+    /// Tables that cover every count they were asked for so far, and what was found for the
+    /// counts they do not cover (partial tables, or none).
     found: Vec<Arc<Tables>>,
-    missing: Vec<(BoardKind, Target, u8)>,
+    other: Vec<(Key, Option<Arc<Tables>>)>,
 }
 
 impl Files {
     fn new(dir: PathBuf) -> Files {
-        Files { dir, found: Vec::new(), missing: Vec::new() }
+        Files { dir, found: Vec::new(), other: Vec::new() }
     }
 }
 
@@ -157,46 +159,15 @@ impl TableSource for Files {
         if let Some(t) = self.found.iter().find(|t| t.board == board && t.target == target && t.covers_count(k)) {
             return Some(t.clone());
         }
-        if self.missing.contains(&(board, target, k)) {
-            return None;
+        if let Some((_, t)) = self.other.iter().find(|(key, _)| *key == (board, target, k)) {
+            return t.clone();
         }
-        match tables_covering(&self.dir, board, target, k) {
-            Some(t) => {
-                let t = Arc::new(t);
-                self.found.push(t.clone());
-                Some(t)
-            }
-            None => {
-                self.missing.push((board, target, k));
-                None
-            }
+        let t = tables_covering(&self.dir, board, target, k).map(Arc::new);
+        match &t {
+            Some(t) if t.covers_count(k) => self.found.push(t.clone()),
+            _ => self.other.push(((board, target, k), t.clone())),
         }
-    }
-}
-
-fn tables_covering(dir: &Path, board: BoardKind, target: Target, k: u8) -> Option<Tables> {
-    let path = dir.join(file_name(board, target));
-    if path.exists() {
-        match Tables::load(&path, board, target) {
-            Ok(t) if t.covers_count(k) => return Some(t),
-            Ok(_) => {}
-            Err(e) => eprintln!("qdan: ignoring {}: {e}", path.display()),
-        }
-    }
-    let cheap = match board {
-        BoardKind::Square25 => true,
-        BoardKind::Setchin33 => k <= 8,
-    };
-    if !cheap {
-        return None;
-    }
-    eprintln!("qdan: building the {board}-point tables for target {target} up to {k} Children in memory");
-    match Tables::build(board, target, k, |_| {}) {
-        Ok(t) => Some(t),
-        Err(e) => {
-            eprintln!("qdan: {e}");
-            None
-        }
+        t
     }
 }
 
