@@ -19,6 +19,8 @@ pub mod playout;
 
 use std::time::{Duration, Instant};
 
+use crate::musashi::clock::thread_cpu_time;
+
 /// Where a review gets its CPU time from.
 pub trait Pace {
     /// Runs `work`, which must stop by the instant it is given (at most `max` from when it
@@ -41,7 +43,7 @@ impl Pace for Unpaced {
 pub struct Budget {
     /// Musashi: search time for a position no table covers (`qdan solve --time`).
     pub search: Duration,
-    /// Dots: solver time for one position, over as many slices as it takes. Past this the
+    /// Dots: solver CPU time for one position, over as many slices as it takes. Past this the
     /// position (and every earlier one, which has more lines left) is estimated.
     pub solve: Duration,
     /// The longest piece of work between two calls to the [`Pace`].
@@ -138,7 +140,7 @@ pub struct Review {
     /// The position after each number of moves, from 0 (the start) to all of them.
     pub plies: Vec<Ply>,
     pub turning: Vec<Turning>,
-    /// Time spent working (not waiting for a slice).
+    /// CPU time the reviewing thread spent working (not waiting for a slice).
     pub busy: Duration,
 }
 
@@ -162,7 +164,10 @@ pub enum ReviewError {
     Illegal { number: usize, text: String, reason: String },
 }
 
-/// Measures the time spent inside slices.
+/// Measures the CPU time spent inside slices. CPU time, not wall time: on the server the
+/// review thread runs at the lowest priority, so on a busy machine a slice of wall time may
+/// hold little of the CPU, and a budget counted on the wall clock would turn exact values into
+/// estimates because of other people's work.
 #[derive(Debug)]
 struct Busy<'p, P: Pace> {
     pace: &'p mut P,
@@ -177,9 +182,9 @@ impl<'p, P: Pace> Busy<'p, P> {
     fn slice<T>(&mut self, max: Duration, work: impl FnOnce(Instant) -> T) -> T {
         let busy = &mut self.busy;
         self.pace.slice(max, |end| {
-            let start = Instant::now();
+            let start = thread_cpu_time();
             let out = work(end);
-            *busy += start.elapsed();
+            *busy += thread_cpu_time().saturating_sub(start);
             out
         })
     }
