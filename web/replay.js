@@ -66,10 +66,13 @@ export async function start(data, t, announce) {
     });
     const w = rec.result.winner;
     const winnerSide = w === null ? null : rec.sides[w];
-    byId('replay-result').textContent = [
-      winnerSide === null ? t('play-result-draw') : t('play-result-won', { name: names[winnerSide] }),
-      reasonText(rec, names),
-    ].join(' ');
+    // The result and how it came are two sentences: one line each.
+    const result = document.createElement('strong');
+    result.textContent = winnerSide === null ? t('play-result-draw') : t('play-result-won', { name: names[winnerSide] });
+    const reason = document.createElement('span');
+    reason.className = 'reason';
+    reason.textContent = reasonText(rec, names);
+    byId('replay-result').replaceChildren(result, document.createElement('br'), reason);
     byId('replay-rules').textContent = rulesText(t, rec.options);
     /** @type {HTMLAnchorElement} */ (byId('download')).href = recordUrl(rec.code, rec.gameNo);
   }

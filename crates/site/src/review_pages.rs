@@ -8,6 +8,14 @@ use rules::GameKind;
 use crate::html::{esc, game_name_id};
 use crate::i18n::{Arg, Messages};
 
+/// A step button's picture: drawn, because the media-control characters (U+23EE, U+23ED) are
+/// missing from many phones' fonts.
+fn icon(path: &str) -> String {
+    format!(
+        r#"<svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true"><path d="{path}" fill="currentColor"/></svg>"#
+    )
+}
+
 /// The step controls under a replayed board: first, back, forward, last.
 fn steps(m: &Messages) -> String {
     let b = |id: &str, msg: &str, icon: &str| {
@@ -18,10 +26,10 @@ fn steps(m: &Messages) -> String {
     };
     format!(
         r#"<div class="steps" role="group" aria-label="{label}">{}{}<output id="step-ply" class="step-ply" aria-live="polite"></output>{}{}</div>"#,
-        b("step-first", "review-step-first", "⏮"),
-        b("step-prev", "review-step-prev", "◀"),
-        b("step-next", "review-step-next", "▶"),
-        b("step-last", "review-step-last", "⏭"),
+        b("step-first", "review-step-first", &icon("M6 5h2v14H6zM19 5v14L9 12z")),
+        b("step-prev", "review-step-prev", &icon("M17 5v14L6 12z")),
+        b("step-next", "review-step-next", &icon("M7 5v14l11-7z")),
+        b("step-last", "review-step-last", &icon("M16 5h2v14h-2zM5 5v14l10-7z")),
         label = esc(&m.t("review-steps-label")),
     )
 }
