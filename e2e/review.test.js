@@ -8,12 +8,15 @@
 
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { DESKTOP, PHONE, newPlayer, serverAndBrowser, shot, sitDown, state, waitState } from './harness.js';
+import { DESKTOP, LANGS, PHONE, englishIds, newPlayer, serverAndBrowser, shot, sitDown, state, waitState } from './harness.js';
 
 const env = serverAndBrowser();
 
 /** The turning points of the game above, as `qdan review` prints them. */
 const TURNING = ['6', '11'];
+
+/** What the first test leaves for the last: the replay's path and the host's player page. */
+const shared = { link: '', player: '' };
 
 test('finish a game, see and tap its review, replay it in a fresh context with the keyboard', async () => {
   const host = await newPlayer(env.browser, PHONE);
@@ -101,6 +104,8 @@ test('finish a game, see and tap its review, replay it in a fresh context with t
   await me.waitFor();
   await me.click();
   await host.page.waitForURL(/\/en\/players\//);
+  shared.link = String(link);
+  shared.player = new URL(host.page.url()).pathname.replace(/^\/en/, '');
   await host.page.locator(`#games a[href="${link}"]`).first().waitFor();
   assert.deepEqual(host.errors, []);
   assert.deepEqual(guest.errors, []);
@@ -120,4 +125,45 @@ test('the analysis board shows a value for every legal move', async () => {
   await shot(me.page, 'review-analysis-390x844');
   assert.deepEqual(me.errors, []);
   await me.context.close();
+});
+
+test('the review pages in every locale: every message, no id shown, nothing wider than a phone', async () => {
+  assert.ok(shared.link && shared.player, 'the first test left a finished game');
+  const ids = await englishIds(env.server.url);
+  const { context, page, errors } = await newPlayer(env.browser, PHONE);
+  const replay = shared.link.replace(/^\/en/, '');
+  for (const lang of LANGS) {
+    for (const path of [replay, '/my-games', shared.player, '/games/musashi/analysis', '/games/dots/analysis']) {
+      await page.goto(`${env.server.url}/${lang}${path}`);
+      await page.locator('body[data-ready="true"]').waitFor();
+      if (path === replay) {
+        await page.waitForFunction(() => document.querySelectorAll('#replay .review-chart .chart-turn').length === 2, null, { timeout: 30_000 });
+        await page.locator('#replay .btn.turn').first().click();
+        await page.locator('#turn-show').waitFor();
+      } else if (path.includes('/analysis')) {
+        await page.waitForFunction(() => document.querySelectorAll('#move-values .move-value').length > 0, null, { timeout: 30_000 });
+      } else {
+        await page.locator('#games').waitFor();
+      }
+      assert.equal(await page.getAttribute('html', 'lang'), lang, path);
+      const missing = await page.evaluate(() => /** @type {any} */ (window).__qdanMissing);
+      assert.deepEqual(missing ?? [], [], `${lang}${path}: missing messages`);
+      const text = await page.evaluate(() => document.body.innerText + ' ' + [...document.querySelectorAll('[aria-label]')].map((e) => e.getAttribute('aria-label')).join(' '));
+      for (const id of ids) {
+        if (id === 'site-name') continue;
+        assert.ok(!new RegExp(`(^|[^\\w-])${id}($|[^\\w-])`).test(text), `${lang}${path} shows the id ${id}`);
+      }
+      const wide = await page.evaluate(() => document.documentElement.scrollWidth);
+      assert.ok(wide <= PHONE.width, `${lang}${path} is ${wide}px wide`);
+      const name = path === replay ? 'replay' : path === '/my-games' ? 'my-games' : path.startsWith('/players') ? 'player' : path.split('/')[2] + '-analysis';
+      await page.evaluate(() => window.scrollTo(0, 0));
+      await shot(page, `review-${name}-${lang}-390x844`);
+      if (path === replay) {
+        await page.locator('#review').scrollIntoViewIfNeeded();
+        await shot(page, `review-replay-chart-${lang}-390x844`);
+      }
+    }
+  }
+  assert.deepEqual(errors, []);
+  await context.close();
 });

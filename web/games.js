@@ -21,7 +21,8 @@ function row(t, lang, g) {
   return h('tr', { 'data-result': result },
     h('td', {}, t(`game-${g.game}`), g.ranked ? h('span', { class: 'tag' }, t('play-ranked-badge')) : null),
     h('td', {}, o.playerId ? h('a', { href: `/${lang}/players/${o.playerId}` }, opponent) : opponent),
-    h('td', { class: `result ${result}` }, t(`review-result-${result}`)),
+    // The result opens the replay too: on a phone it is the only way, the button's column is hidden.
+    h('td', { class: `result ${result}` }, h('a', { href }, t(`review-result-${result}`))),
     h('td', {}, h('time', { datetime: when.toISOString() }, when.toLocaleDateString(lang, { dateStyle: 'medium' }))),
     h('td', {}, h('a', { class: 'btn small', href }, t('review-replay-link'))));
 }
