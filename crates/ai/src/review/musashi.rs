@@ -81,8 +81,9 @@ pub const EVEN_SCORE: f32 = 1150.0;
 pub const SCORE_SCALE: f32 = 150.0;
 
 /// How likely a search score (the Children's view, not proven) makes a Children win: a
-/// logistic curve whose centre and slope were fitted to 25-point positions whose exact
-/// results the tables know (docs/benchmarks.md, "Review").
+/// logistic curve. `tests/review_calibration.rs` fits its centre and slope to 25-point
+/// positions whose exact results the tables know and prints the fit beside these constants
+/// (run by hand; its figures are not yet in docs/benchmarks.md).
 pub fn children_share(children_score: i32) -> f32 {
     1.0 / (1.0 + (-(children_score as f32 - EVEN_SCORE) / SCORE_SCALE).exp())
 }
