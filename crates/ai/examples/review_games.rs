@@ -70,10 +70,7 @@ fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let seed: u64 = args.get(1).and_then(|s| s.parse().ok()).unwrap_or(1);
     let moves = match args.first().map(String::as_str) {
-        Some("musashi") => (seed..)
-            .map(musashi)
-            .find(|m| m.len() == 200)
-            .expect("some seed runs to the move limit"),
+        Some("musashi") => (seed..).map(musashi).find(|m| m.len() == 200).expect("some seed runs to the move limit"),
         Some("dots") => dots(seed),
         _ => {
             eprintln!("usage: review_games musashi|dots [SEED]");
