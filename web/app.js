@@ -52,6 +52,22 @@ async function start() {
       m.start(data, t);
       break;
     }
+    case 'replay': {
+      const m = await import('./replay.js');
+      await m.start(data, t, announce);
+      break;
+    }
+    case 'my-games':
+    case 'player': {
+      const m = await import('./games.js');
+      await (data.page === 'player' ? m.startPlayer(data, t) : m.startMine(data, t));
+      break;
+    }
+    case 'analysis': {
+      const m = await import('./analysis.js');
+      await m.start(data, t, announce);
+      break;
+    }
     case 'leaderboard': {
       const m = await import('./leaderboard.js');
       m.start(t);

@@ -1,7 +1,8 @@
 // The leaderboard page: one table per game. The server writes the rows into the page (a name
 // that two players share followed by each one's tag, `#K3J9`); this module marks this device's
 // own row, and fills a table the server could not (no `data-filled`) from
-// `GET /api/leaderboard/GAME` the same way.
+// `GET /api/leaderboard/GAME` the same way. A name opens that player's ranked games
+// (`/{lang}/players/{id}`).
 
 import { leaderboard, me } from './api.js';
 import { h } from './dom.js';
@@ -36,7 +37,7 @@ export async function start(t) {
       for (const r of rows) seen.set(r.name, (seen.get(r.name) ?? 0) + 1);
       body.replaceChildren(...rows.map((r, i) => h('tr', { 'data-player': r.tag, 'data-player-id': r.playerId },
         h('td', {}, String(i + 1)),
-        h('td', { class: 'name' }, r.name,
+        h('td', { class: 'name' }, h('a', { href: `/${document.documentElement.lang}/players/${r.playerId}` }, r.name),
           (seen.get(r.name) ?? 0) > 1 ? h('span', { class: 'player-tag', title: t('leaderboard-tag') }, `#${r.tag}`) : null),
         h('td', {}, String(Math.round(r.rating))),
         h('td', {}, String(r.games)))));

@@ -12,6 +12,7 @@ import { loadGame } from './play/games.js';
 import { createInvite } from './play/invite.js';
 import { createName } from './play/name.js';
 import { narrate } from './play/narrate.js';
+import { createReview } from './play/review.js';
 import { createSeats } from './play/seats.js';
 import { createSettings } from './play/settings.js';
 import { createStatus } from './play/status.js';
@@ -174,13 +175,14 @@ export function start(data, t, announce) {
   const invite = createInvite({ t, link: `${location.origin}/${data.lang}/g/${code}` });
   const settings = createSettings({ t, intent, setUi });
   const name = createName({ t, intent });
-  const panels = [end, seats, status, actions, invite, settings, name];
+  const review = createReview({ t, lang: data.lang, code });
+  const panels = [end, review, seats, status, actions, invite, settings, name];
   const noticeEl = h('p', { class: 'notice', id: 'notice', role: 'status' });
   const specEl = h('p', { class: 'spectators', id: 'spectators' });
   const tools = h('div', { class: 'row table-tools' }, specEl, soundToggle(t, sound));
   // The end screen leads the panel: beside the board on a wide screen, right under it on a phone.
   // While waiting, the invite link comes right under the status: it is the one thing to do.
-  panel.replaceChildren(byId('endscreen'), seats.el, ...status.els, invite.el, ...actions.els, noticeEl, tools, settings.el, name.el);
+  panel.replaceChildren(byId('endscreen'), review.el, seats.el, ...status.els, invite.el, ...actions.els, noticeEl, tools, settings.el, name.el);
 
   // ---- the table: a state, then events ----
   /** Lost track of the table (a bug): ask for a full state, but not in a loop. @param {unknown} e */

@@ -3,6 +3,7 @@
 
 pub mod dots;
 pub mod musashi;
+pub mod review;
 
 use std::time::{Duration, Instant};
 

@@ -1,4 +1,4 @@
-//! The `qdan` binary: `serve`, `perft`, `solve`, `tablebase`. Each subcommand parses its
+//! The `qdan` binary: `serve`, `perft`, `solve`, `review`, `tablebase`. Each subcommand parses its
 //! arguments and calls library code; errors are printed once, with a non-zero exit. The load
 //! generator lives in its own binary (`qdan-bench`, crate `bench`).
 
@@ -24,6 +24,9 @@ enum Command {
     /// Solve a position exactly.
     #[command(subcommand)]
     Solve(Solve),
+    /// The value after every ply of a game, and the moves that changed the result.
+    #[command(subcommand)]
+    Review(cmd::review::ReviewCmd),
     /// Build retrograde tables for Juroku Musashi.
     #[command(subcommand)]
     Tablebase(cmd::musashi_tables::Tablebase),
@@ -43,6 +46,7 @@ fn run(cli: Cli) -> anyhow::Result<()> {
         Command::Perft(a) => cmd::perft::run(a),
         Command::Solve(Solve::Dots(a)) => cmd::solve_dots::run(a),
         Command::Solve(Solve::Musashi(a)) => cmd::musashi_tables::solve(a),
+        Command::Review(r) => cmd::review::run(r),
         Command::Tablebase(t) => cmd::musashi_tables::tablebase(t),
     }
 }

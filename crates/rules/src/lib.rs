@@ -31,6 +31,7 @@ pub mod dots;
 mod mask;
 mod movelist;
 pub mod musashi;
+pub mod record;
 
 pub use any::{AnyGame, AnyOptions, EndReason, Finished, GameKind, PlayError, Side, dots_finished, musashi_finished};
 pub use mask::Mask;

@@ -5,7 +5,8 @@
 //!
 //! Endpoints: `POST /api/players`, `GET|PATCH /api/me`, `POST /api/groups`,
 //! `GET /api/groups/{code}`, `GET /api/options/{game}`, `GET /api/leaderboard/{game}`,
-//! `GET /api/lesson/{game}`, `POST /api/lesson/{game}/{step}`, `GET /ws/{code}`, and the pages of the `site` crate.
+//! `GET /api/lesson/{game}`, `POST /api/lesson/{game}/{step}`, `GET /ws/{code}`, the replays,
+//! lists of games and analysis of [`review::api`], and the pages of the `site` crate.
 //! Invite codes in any of these paths are read as people type them ([`invite`]).
 
 mod api;
@@ -20,6 +21,7 @@ mod pages;
 mod ratelimit;
 pub mod ratings;
 mod registry;
+pub mod review;
 pub mod store;
 pub mod table;
 mod ws;
@@ -73,6 +75,11 @@ pub struct Config {
     /// Reverse proxies whose forwarding header (`X-Forwarded-For` or `Forwarded`) names the
     /// client for the per-IP limits.
     pub trusted_proxies: client_ip::TrustedProxies,
+    /// Review finished games in the background ([`review`]).
+    pub reviews: bool,
+    /// How long after start-up a 25-point Musashi game waits for its tables before it is
+    /// reviewed without them (they are built in the background at start-up).
+    pub review_tables_wait: Duration,
     /// The site's public base URL, for the absolute links crawlers and link previews read.
     pub public_url: site::PublicUrl,
     /// A table with no connection and nothing due (no CPU move, no grace or clock running) is
@@ -110,6 +117,8 @@ impl Default for Config {
             durability: store::Durability::default(),
             cluster: None,
             trusted_proxies: client_ip::TrustedProxies::default(),
+            reviews: true,
+            review_tables_wait: Duration::from_secs(300),
             public_url: "http://127.0.0.1:8080".parse().expect("a valid URL"),
             table_idle: Duration::from_secs(60),
             group_expiry: Duration::from_secs(7 * 24 * 3600),
@@ -141,6 +150,12 @@ pub struct Ctx {
     pub config: Arc<Config>,
     /// CPU thinking runs on blocking threads; this bounds how many at once.
     pub cpu_slots: Arc<Semaphore>,
+    /// The number of CPU slots (one per core).
+    pub cpu_total: usize,
+    /// The background reviews of finished games.
+    pub reviews: Arc<review::Reviews>,
+    /// The analysis board's requests, one at a time.
+    pub analyses: Arc<review::Analyses>,
     /// This node's membership of a cluster, if it is in one.
     pub cluster: Option<Arc<cluster::Cluster>>,
     /// Hint searches running per player.
@@ -172,10 +187,14 @@ impl AppState {
     pub fn with_cluster(store: Store, config: Config, cluster: Option<Arc<cluster::Cluster>>) -> AppState {
         let http_rate = config.http_rate;
         let hints = limits::Held::new(config.hints_per_player);
+        let cores = std::thread::available_parallelism().map_or(2, |n| n.get());
         let ctx = Ctx {
             store,
+            reviews: Arc::new(review::Reviews::new(config.reviews)),
             config: Arc::new(config),
-            cpu_slots: Arc::new(Semaphore::new(std::thread::available_parallelism().map_or(2, |n| n.get()))),
+            cpu_slots: Arc::new(Semaphore::new(cores)),
+            cpu_total: cores,
+            analyses: Arc::default(),
             cluster,
             hints,
         };
@@ -246,6 +265,7 @@ pub fn app(state: AppState) -> Router {
         .merge(api::routes())
         .merge(lesson::routes())
         .merge(ws::routes())
+        .merge(review::api::routes())
         .layer(axum::middleware::from_fn_with_state(state.clone(), api::limit_per_ip))
         // The balancer's health check: not rate-limited, 503 while the node drains.
         .route("/health", axum::routing::get(health))
@@ -281,6 +301,8 @@ pub async fn serve(addr: SocketAddr, db_url: &str, config: Config) -> Result<(),
     let state = AppState::with_cluster(store, config, cluster);
     state.join();
     let restored = state.tables.restore().await?;
+    // Games that ended before a restart get their review too.
+    state.ctx.reviews.wake(&state.ctx);
     let listener = tokio::net::TcpListener::bind(addr).await.map_err(ServeError::Bind)?;
     let node = state.ctx.cluster.as_ref().map_or_else(String::new, |c| format!(" as node {}", c.node));
     tracing::info!(

@@ -21,6 +21,8 @@ mod store;
 mod lesson;
 // Invite codes as typed, links to no group, default names, leaderboard tags (issue 16).
 mod invite;
+// After the game: stored reviews, replays, records, lists of games, the analysis (issue 15).
+mod review;
 // The pages' side of the server: public URL, a table's game and board, lessons, static files.
 mod pages;
 // What a stranger can make the server do: CPU for nobody, players made by visits, limits (issue 19).

@@ -20,6 +20,9 @@ pub fn page_module(page: &Page) -> Option<&'static str> {
         Page::Rules(_) => Some("rules.js"),
         Page::Group(_) => Some("play.js"),
         Page::Leaderboard => Some("leaderboard.js"),
+        Page::Replay(..) => Some("replay.js"),
+        Page::MyGames | Page::Player(_) => Some("games.js"),
+        Page::Analysis(_) => Some("analysis.js"),
         Page::NotFound | Page::GroupMissing => Some("home.js"),
     }
 }
@@ -43,7 +46,7 @@ pub fn preloads(page: &Page, extras: &Extras) -> Vec<String> {
 /// The share picture of a page: a game's board, or both boards.
 fn image(page: &Page, extras: &Extras) -> (&'static str, &'static str) {
     let game = match page {
-        Page::Game(g) | Page::Learn(g) | Page::Rules(g) => Some(*g),
+        Page::Game(g) | Page::Learn(g) | Page::Rules(g) | Page::Analysis(g) => Some(*g),
         Page::Group(_) => extras.table.map(|t| t.game()),
         _ => None,
     };
@@ -77,6 +80,9 @@ pub fn description(m: &Messages, page: &Page, extras: &Extras) -> String {
         Page::Learn(g) => m.t_args("meta-learn-description", &[("game", game(*g))]),
         Page::Rules(g) => rules_page::description(m, *g),
         Page::Leaderboard => m.t("meta-leaderboard-description"),
+        Page::Replay(..) => m.t("meta-replay-description"),
+        Page::MyGames | Page::Player(_) => m.t("meta-games-description"),
+        Page::Analysis(g) => m.t_args("meta-analysis-description", &[("game", game(*g))]),
         Page::Group(_) => match extras.table {
             Some(t) => m.t_args("meta-invite-description", &[("game", game(t.game()))]),
             None => m.t("meta-invite-any-description"),
@@ -103,8 +109,9 @@ pub fn render(m: &Messages, page: &Page, extras: &Extras, base: &PublicUrl, titl
     let mut out = format!("<title>{}</title>\n<meta name=\"description\" content=\"{desc}\">\n", esc(title));
     match page {
         // A table is a private invitation and a 404 is nothing: neither belongs in an index
-        // (link previews still read their cards).
-        Page::Group(_) | Page::NotFound | Page::GroupMissing => {
+        // (link previews still read their cards). A replay is a game of such a table, and the
+        // lists of games are one device's or one player's: none of them for search engines.
+        Page::Group(_) | Page::NotFound | Page::GroupMissing | Page::Replay(..) | Page::MyGames | Page::Player(_) => {
             out.push_str("<meta name=\"robots\" content=\"noindex\">\n")
         }
         _ => {

@@ -11,6 +11,10 @@
 //! | `/{lang}/games/{game}/learn` | the lesson on the board |
 //! | `/{lang}/games/{game}/rules` | the rules, site defaults, local rules, terms ([`rules_page`]) |
 //! | `/{lang}/g/{code}` | a group: invite link, seats, settings, and the game itself |
+//! | `/{lang}/g/{code}/{n}` | game `n` of a group, finished: its replay and review ([`review_pages`]) |
+//! | `/{lang}/my-games` | this device's recent games |
+//! | `/{lang}/players/{id}` | a player's public (ranked) games |
+//! | `/{lang}/games/{game}/analysis` | the analysis board |
 //! | `/{lang}/leaderboard` | ratings per game |
 //! | `/{lang}/manifest.webmanifest` | the web app manifest ([`manifest`]) |
 //! | `/static/{*path}` | the client's files ([`assets`]: versioned URLs, compressed, cached) |
@@ -34,6 +38,7 @@ pub mod i18n;
 pub mod manifest;
 pub mod modules;
 pub mod pages;
+pub mod review_pages;
 pub mod rules_date;
 pub mod rules_page;
 
@@ -103,6 +108,10 @@ pub fn router(settings: SiteSettings, backend: Arc<dyn Backend>) -> Router {
         .route("/{lang}/games/{game}/rules", get(rules))
         .route("/{lang}/g/{code}", get(group))
         .route("/{lang}/leaderboard", get(leaderboard))
+        .route("/{lang}/g/{code}/{n}", get(replay))
+        .route("/{lang}/my-games", get(my_games))
+        .route("/{lang}/players/{id}", get(player))
+        .route("/{lang}/games/{game}/analysis", get(analysis))
         .route("/{lang}/manifest.webmanifest", get(manifest::serve))
         .route("/static/{*path}", get(assets::serve))
         .route("/l10n/{file}", get(i18n::serve_messages))
@@ -246,6 +255,33 @@ async fn leaderboard(State(s): State<SiteState>, Path(lang): Path<String>, heade
         }
     }
     page_in(&s, &lang, &headers, Some(Page::Leaderboard), Extras { leaderboard: boards, ..Extras::default() })
+}
+
+async fn replay(
+    State(s): State<SiteState>,
+    Path((lang, code, n)): Path<(String, String, String)>,
+    headers: HeaderMap,
+) -> Response {
+    let page = n.parse::<u32>().ok().filter(|n| *n >= 1 && plausible_code(&code)).map(|n| Page::Replay(code, n));
+    page_in(&s, &lang, &headers, page, Extras::default())
+}
+
+async fn my_games(State(s): State<SiteState>, Path(lang): Path<String>, headers: HeaderMap) -> Response {
+    page_in(&s, &lang, &headers, Some(Page::MyGames), Extras::default())
+}
+
+/// Player ids are `p_` and letters or digits.
+async fn player(State(s): State<SiteState>, Path((lang, id)): Path<(String, String)>, headers: HeaderMap) -> Response {
+    let ok = (3..=40).contains(&id.len()) && id.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_' || b == b'-');
+    page_in(&s, &lang, &headers, ok.then_some(Page::Player(id)), Extras::default())
+}
+
+async fn analysis(
+    State(s): State<SiteState>,
+    Path((lang, game)): Path<(String, String)>,
+    headers: HeaderMap,
+) -> Response {
+    page_in(&s, &lang, &headers, game.parse::<GameKind>().ok().map(Page::Analysis), Extras::default())
 }
 
 #[cfg(test)]

@@ -36,6 +36,14 @@ pub enum Page {
     Rules(GameKind),
     Group(String),
     Leaderboard,
+    /// A finished game of a group: its replay and review (`/g/{code}/{n}`).
+    Replay(String, u32),
+    /// This device's games.
+    MyGames,
+    /// A player's public games.
+    Player(String),
+    /// The analysis board of a game.
+    Analysis(GameKind),
     NotFound,
     /// An invite link to no group: a 404 that offers to start a game.
     GroupMissing,
@@ -51,6 +59,10 @@ impl Page {
             Page::Rules(g) => format!("/games/{}/rules", g.as_str()),
             Page::Group(code) => format!("/g/{code}"),
             Page::Leaderboard => "/leaderboard".into(),
+            Page::Replay(code, n) => format!("/g/{code}/{n}"),
+            Page::MyGames => "/my-games".into(),
+            Page::Player(id) => format!("/players/{id}"),
+            Page::Analysis(g) => format!("/games/{}/analysis", g.as_str()),
         }
     }
 
@@ -62,6 +74,10 @@ impl Page {
             Page::Rules(_) => "rules",
             Page::Group(_) => "group",
             Page::Leaderboard => "leaderboard",
+            Page::Replay(..) => "replay",
+            Page::MyGames => "my-games",
+            Page::Player(_) => "player",
+            Page::Analysis(_) => "analysis",
             Page::NotFound | Page::GroupMissing => "not-found",
         }
     }
@@ -88,6 +104,16 @@ pub fn render(lang: Lang, page: &Page, extras: &Extras, settings: &SiteSettings)
             group(m, extras.table),
         ),
         Page::Leaderboard => (format!("{} · {site}", m.t("leaderboard-title")), leaderboard(m, &extras.leaderboard)),
+        Page::Replay(code, n) => (
+            format!("{} · {site}", m.t_args("review-replay-title", &[("number", Arg::Num(*n as f64))])),
+            crate::review_pages::replay(m, code, *n),
+        ),
+        Page::MyGames => (format!("{} · {site}", m.t("review-my-games-title")), crate::review_pages::my_games(m)),
+        Page::Player(_) => (format!("{} · {site}", m.t("review-player-title")), crate::review_pages::player(m)),
+        Page::Analysis(g) => (
+            format!("{} · {site}", m.t_args("review-analysis-title", &[("game", Arg::Str(m.t(game_name_id(*g))))])),
+            crate::review_pages::analysis(m, *g),
+        ),
         Page::NotFound => (format!("{} · {site}", m.t("not-found-title")), not_found(m)),
         Page::GroupMissing => (format!("{} · {site}", m.t("group-missing-title")), group_missing(m)),
     };
@@ -106,8 +132,10 @@ pub fn render(lang: Lang, page: &Page, extras: &Extras, settings: &SiteSettings)
     let mut data = json!({
         "lang": l,
         "page": page.kind(),
-        "game": match page { Page::Game(g) | Page::Learn(g) | Page::Rules(g) => Some(g.as_str()), _ => None },
-        "code": match page { Page::Group(c) => Some(c.as_str()), _ => None },
+        "game": match page { Page::Game(g) | Page::Learn(g) | Page::Rules(g) | Page::Analysis(g) => Some(g.as_str()), _ => None },
+        "code": match page { Page::Group(c) | Page::Replay(c, _) => Some(c.as_str()), _ => None },
+        "gameNo": match page { Page::Replay(_, n) => Some(*n), _ => None },
+        "playerId": match page { Page::Player(id) => Some(id.as_str()), _ => None },
         // The messages the client formats with: a file cached once per locale, not a copy in
         // every page (the head preloads it).
         "messages": client_messages_url(lang),
@@ -127,7 +155,7 @@ pub fn render(lang: Lang, page: &Page, extras: &Extras, settings: &SiteSettings)
 <a class="skip" href="#main">{skip}</a>
 <header class="top">
 <a class="brand" href="/{l}/"><img src="{icon}" alt="" width="28" height="28"><span>{site}</span></a>
-<nav class="main-nav" aria-label="{nav_label}"><a href="/{l}/">{nav_games}</a><a href="/{l}/leaderboard">{nav_board}</a></nav>
+<nav class="main-nav" aria-label="{nav_label}"><a href="/{l}/">{nav_games}</a><a href="/{l}/leaderboard">{nav_board}</a><a href="/{l}/my-games">{nav_mine}</a></nav>
 <details class="langs"><summary><span class="sr-only">{nav_lang}: </span><svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true"><circle cx="12" cy="12" r="9" fill="none" stroke="currentColor" stroke-width="2"/><path d="M3 12h18M12 3c3 3 3 15 0 18M12 3c-3 3-3 15 0 18" fill="none" stroke="currentColor" stroke-width="1.6"/></svg><span class="lang-name">{autonym}</span><span class="lang-code" aria-hidden="true">{code_upper}</span></summary><ul>{switcher}</ul></details>
 </header>
 <main id="main">
@@ -146,6 +174,7 @@ pub fn render(lang: Lang, page: &Page, extras: &Extras, settings: &SiteSettings)
         nav_label = esc(&m.t("nav-label")),
         nav_games = esc(&m.t("nav-games")),
         nav_board = esc(&m.t("nav-leaderboard")),
+        nav_mine = esc(&m.t("review-nav-my-games")),
         nav_lang = esc(&m.t("nav-language")),
         autonym = lang.autonym(),
         code_upper = l.to_uppercase(),
@@ -302,6 +331,7 @@ fn group(m: &Messages, table: Option<TableFacts>) -> String {
 /// A leaderboard's rows: place, name (with the player's tag when two share the name), rating,
 /// games; each row names its player for the client to mark the device's own.
 fn leader_rows(m: &Messages, rows: &[LeaderRow]) -> String {
+    let l = m.lang.code();
     let mut names = std::collections::HashMap::new();
     for r in rows {
         *names.entry(r.name.as_str()).or_insert(0) += 1;
@@ -314,7 +344,7 @@ fn leader_rows(m: &Messages, rows: &[LeaderRow]) -> String {
             String::new()
         };
         out.push_str(&format!(
-            r#"<tr data-player="{tag_attr}" data-player-id="{id}"><td>{place}</td><td class="name">{name}{tag}</td><td>{rating}</td><td>{games}</td></tr>"#,
+            r#"<tr data-player="{tag_attr}" data-player-id="{id}"><td>{place}</td><td class="name"><a href="/{l}/players/{id}">{name}</a>{tag}</td><td>{rating}</td><td>{games}</td></tr>"#,
             tag_attr = esc(&r.tag),
             id = esc(&r.player_id),
             place = i + 1,

@@ -280,6 +280,11 @@ async fn every_page_renders_in_every_locale_without_raw_ids() {
             "/games/dots/rules",
             "/g/K3J9QW2M7XAB",
             "/leaderboard",
+            "/g/K3J9QW2M7XAB/2",
+            "/my-games",
+            "/players/p_3kQ9vX0aZb1c",
+            "/games/musashi/analysis",
+            "/games/dots/analysis",
         ] {
             let (s, h, body) = get_page(&format!("/{l}{path}"), &[]).await;
             assert_eq!(s, StatusCode::OK, "/{l}{path}");

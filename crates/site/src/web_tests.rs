@@ -342,12 +342,17 @@ async fn the_leaderboard_is_written_by_the_server() {
     let dots = html.split("<table data-game=\"dots\" data-filled>").nth(1).unwrap().split("</table>").next().unwrap();
     assert!(
         dots.contains(
-            "<tr data-player=\"K3J9\" data-player-id=\"p-1\"><td>1</td><td class=\"name\">&lt;b&gt;Ana&lt;/b&gt;</td><td>1612</td><td>3</td></tr>"
+            "<tr data-player=\"K3J9\" data-player-id=\"p-1\"><td>1</td><td class=\"name\"><a href=\"/en/players/p-1\">&lt;b&gt;Ana&lt;/b&gt;</a></td><td>1612</td><td>3</td></tr>"
         ),
         "{dots}"
     );
     // Two players named Ben: each name is followed by its player's tag.
-    assert!(dots.contains("<td>2</td><td class=\"name\">Ben<span class=\"player-tag\" title=\""), "{dots}");
+    assert!(
+        dots.contains(
+            "<td>2</td><td class=\"name\"><a href=\"/en/players/p-2\">Ben</a><span class=\"player-tag\" title=\""
+        ),
+        "{dots}"
+    );
     assert!(dots.contains(">#ZZ01</span></td><td>1388</td><td>3</td></tr>"), "{dots}");
     assert!(dots.contains(">#Q7RT</span></td><td>1300</td><td>1</td></tr>"), "{dots}");
     let musashi =

@@ -25,6 +25,7 @@ mod error;
 mod event;
 mod mirror;
 mod options;
+pub mod review;
 mod server;
 mod table;
 mod view;

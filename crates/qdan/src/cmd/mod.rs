@@ -2,5 +2,6 @@
 
 pub mod musashi_tables;
 pub mod perft;
+pub mod review;
 pub mod serve;
 pub mod solve_dots;

@@ -263,7 +263,7 @@ fn describe(v: Value, turn: Role) -> String {
 /// Tables for `(board, target)` covering `k` Children: the file and the slice files in
 /// `dir`, else built in memory when that is cheap enough (any 25-point slice; 33-point
 /// slices up to 8 Children).
-fn tables_covering(dir: &Path, board: BoardKind, target: Target, k: u8) -> Option<Tables> {
+pub(crate) fn tables_covering(dir: &Path, board: BoardKind, target: Target, k: u8) -> Option<Tables> {
     let path = dir.join(file_name(board, target));
     let mut found = None;
     if path.exists() {

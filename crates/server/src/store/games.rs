@@ -54,7 +54,7 @@ pub struct MoveRow {
     pub at: i64,
 }
 
-const GAME_COLUMNS: &str = "id, group_code, game_no, options, seat0_side, ranked, turn_limit, status, winner_seat, \
+pub(super) const GAME_COLUMNS: &str = "id, group_code, game_no, options, seat0_side, ranked, turn_limit, status, winner_seat, \
                             reason, clock_deadline, started_at, ended_at";
 
 fn status_text(s: Status) -> &'static str {
@@ -65,7 +65,7 @@ fn status_text(s: Status) -> &'static str {
     }
 }
 
-fn game_row(r: AnyRow) -> Result<GameRow> {
+pub(super) fn game_row(r: AnyRow) -> Result<GameRow> {
     let id: String = r.get(0);
     let bad = |what: &str| corrupt(format!("game {id}: {what}"));
     let seat0_side: i64 = r.get(4);

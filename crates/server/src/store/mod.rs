@@ -14,6 +14,7 @@ mod games;
 mod groups;
 mod lease;
 mod players;
+mod reviews;
 mod writer;
 
 use sqlx::AnyPool;
@@ -24,6 +25,7 @@ pub use games::{GameEnd, GameRow, MoveRow};
 pub use groups::GroupRow;
 pub use lease::{Fence, Lease};
 pub use players::{LeaderRow, PlayerRow, RatingRow};
+pub use reviews::{PlayedGame, ReviewRow, Sitters};
 
 /// Why the store failed.
 #[derive(Debug, thiserror::Error)]

@@ -1,0 +1,199 @@
+//! Dots and Boxes values: the solver's exact margin where it finishes within the budget,
+//! a playout estimate ([`super::playout`]) before that.
+//!
+//! A game is solved from its last position backwards with one solver, so every solve leaves
+//! its table warm for the position before it, which has one more line and mostly the same
+//! continuations. A solve is cut into slices; a slice that ends unfinished loses nothing
+//! (the solver stores only what it proved), so the next slice resumes on a warm table.
+//! Values are what `qdan solve dots` prints: the margin of the boxes still to be claimed for
+//! the player to move.
+
+use std::time::Duration;
+
+use rand::SeedableRng;
+use rand::rngs::StdRng;
+use rules::dots::{Edge, Game, Options, Position};
+
+use super::playout::Playouts;
+use super::{Budget, Busy, Outlook, Pace, Ply, Review, ReviewError, Turning, Value, turning_plies};
+use crate::dots::{Board, Deadline, Solver};
+
+/// Solver table for a review: 2^21 buckets, 64 MiB.
+const TT_BITS: u32 = 21;
+/// Failed solves in a row after which the earlier positions (more lines left) are only estimated.
+const GIVE_UP_AFTER: u32 = 2;
+
+/// The chart's terms for `v` in `pos`: side 0's final margin, boxes already claimed included.
+pub fn outlook(pos: &Position, v: Value) -> Outlook {
+    let [a, b] = pos.scores();
+    let (rest, exact) = match v {
+        Value::Margin(m) => (m as f32, true),
+        Value::MarginEstimate(m) => (m, false),
+        _ => unreachable!("a Musashi value in a Dots review"),
+    };
+    let margin = a as f32 - b as f32 + if pos.turn == 0 { rest } else { -rest };
+    let boxes = pos.size.boxes() as f32;
+    let result = exact.then(|| (margin as i32).signum() as i8);
+    Outlook { score: (margin / boxes).clamp(-1.0, 1.0), result, margin: Some(margin) }
+}
+
+/// Replays `moves` (edge numbers) from the empty board of `options`, every position kept.
+pub fn replay(options: Options, moves: &[String]) -> Result<Vec<Position>, ReviewError> {
+    let mut game = Game::new(options);
+    let mut out = vec![*game.position()];
+    for (i, text) in moves.iter().enumerate() {
+        let illegal = |reason: String| ReviewError::Illegal { number: i + 1, text: text.clone(), reason };
+        let e: Edge = text.trim().parse().map_err(|e: rules::dots::ParseEdgeError| illegal(e.to_string()))?;
+        game.play(e).map_err(|e| illegal(e.to_string()))?;
+        out.push(*game.position());
+    }
+    Ok(out)
+}
+
+/// The solver and the playouts of one review, for one board size.
+#[derive(Debug)]
+pub struct Engine {
+    solver: Solver,
+    playouts: Playouts,
+}
+
+impl Engine {
+    pub fn new(options: Options) -> Engine {
+        let (w, h) = (options.size.w, options.size.h);
+        Engine {
+            solver: Solver::new(Board::new(w, h).expect("site sizes are 3..=5 a side"), TT_BITS),
+            playouts: Playouts::new(w, h),
+        }
+    }
+
+    /// Runs `job` on the solver in slices until it answers or `budget` of work is spent.
+    fn solve<T, P: Pace>(
+        &mut self,
+        budget: &Budget,
+        busy: &mut Busy<'_, P>,
+        mut job: impl FnMut(&mut Solver) -> Option<T>,
+    ) -> Option<T> {
+        let mut spent = Duration::ZERO;
+        while spent < budget.solve {
+            let max = budget.slice.min(budget.solve - spent);
+            let started = busy.busy;
+            let out = busy.slice(max, |end| {
+                self.solver.set_deadline(Some(Deadline::at_instant(end)));
+                job(&mut self.solver)
+            });
+            spent += busy.busy - started;
+            if out.is_some() {
+                self.solver.set_deadline(None);
+                return out;
+            }
+        }
+        None
+    }
+
+    /// The exact margin of `drawn` for the player to move, if the solver finishes in time.
+    fn exact<P: Pace>(&mut self, drawn: u64, budget: &Budget, busy: &mut Busy<'_, P>) -> Option<i32> {
+        self.solve(budget, busy, |s| s.value(drawn))
+    }
+
+    /// A playout estimate of `drawn`, reproducible (the playouts' seed is the position).
+    fn estimate<P: Pace>(&mut self, drawn: u64, budget: &Budget, busy: &mut Busy<'_, P>) -> f32 {
+        let mut rng = StdRng::seed_from_u64(drawn);
+        let n = budget.playouts.max(1);
+        busy.slice(budget.slice, |end| self.playouts.estimate(drawn, n, end, &mut rng)).unwrap_or(0.0)
+    }
+}
+
+/// Reviews the game of `moves` under `options`.
+pub fn review(
+    options: Options,
+    moves: &[String],
+    budget: &Budget,
+    pace: &mut impl Pace,
+) -> Result<Review, ReviewError> {
+    let positions = replay(options, moves)?;
+    let mut busy = Busy::new(pace);
+    let mut engine = Engine::new(options);
+    let mut values: Vec<Option<Value>> = vec![None; positions.len()];
+    // Exact values from the end backwards, until the solver gives up.
+    let mut failed = 0;
+    for (i, pos) in positions.iter().enumerate().rev() {
+        if failed >= GIVE_UP_AFTER {
+            break;
+        }
+        match engine.exact(pos.drawn.0, budget, &mut busy) {
+            Some(v) => {
+                values[i] = Some(Value::Margin(v));
+                failed = 0;
+            }
+            None => failed += 1,
+        }
+    }
+    let plies: Vec<Ply> = positions
+        .iter()
+        .zip(values)
+        .map(|(pos, v)| {
+            let value = v.unwrap_or_else(|| Value::MarginEstimate(engine.estimate(pos.drawn.0, budget, &mut busy)));
+            Ply { value, outlook: outlook(pos, value) }
+        })
+        .collect();
+    let mut turning = Vec::new();
+    for ply in turning_plies(&plies) {
+        let drawn = positions[ply - 1].drawn.0;
+        let best = engine.solve(budget, &mut busy, |s| s.best_move(drawn)).map(|(e, _)| e.to_string());
+        turning.push(Turning { ply, played: moves[ply - 1].trim().to_string(), best });
+    }
+    Ok(Review { plies, turning, busy: busy.busy })
+}
+
+/// The value of `pos` and of every legal move in it, for the player to move (a move's value
+/// counts the boxes it completes): exact when the solver finishes every one within the
+/// budget, estimates otherwise.
+pub fn analyse(pos: &Position, budget: &Budget, pace: &mut impl Pace) -> (Value, Vec<(Edge, Value)>) {
+    let mut busy = Busy::new(pace);
+    let mut engine = Engine::new(Options { size: pos.size, ..Options::default() });
+    let drawn = pos.drawn.0;
+    let board = Board::new(pos.size.w, pos.size.h).expect("site sizes");
+    let exact = engine.exact(drawn, budget, &mut busy).and_then(|v| {
+        let each = engine.solve(budget, &mut busy, |s| s.move_values(drawn))?;
+        Some((Value::Margin(v), each.into_iter().map(|(e, m)| (Edge(e), Value::Margin(m))).collect()))
+    });
+    if let Some(found) = exact {
+        return found;
+    }
+    let here = Value::MarginEstimate(engine.estimate(drawn, budget, &mut busy));
+    let mut each = Vec::new();
+    for e in pos.undrawn() {
+        let c = board.completes(drawn, e) as f32;
+        let child = engine.estimate(drawn | 1 << e, budget, &mut busy);
+        each.push((Edge(e), Value::MarginEstimate(if c > 0.0 { c + child } else { -child })));
+    }
+    (here, each)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::review::Unpaced;
+
+    #[test]
+    fn outlook_counts_claimed_boxes_and_the_turn() {
+        let mut pos = Position::empty(rules::dots::Size::new(3, 3).unwrap());
+        pos.owned[0] = rules::Mask(0b11);
+        pos.turn = 1;
+        // Side 0 has 2 boxes; side 1 is to move and will take 3 more than side 0 of the rest.
+        let o = outlook(&pos, Value::Margin(3));
+        assert_eq!(o.margin, Some(-1.0));
+        assert_eq!(o.result, Some(-1));
+        assert_eq!(outlook(&pos, Value::MarginEstimate(3.0)).result, None);
+    }
+
+    #[test]
+    fn the_empty_3x3_board_is_minus_three() {
+        let pos = Position::empty(rules::dots::Size::new(3, 3).unwrap());
+        let budget = Budget { solve: Duration::from_secs(60), ..Budget::SERVER };
+        let (v, each) = analyse(&pos, &budget, &mut Unpaced);
+        assert_eq!(v, Value::Margin(-3));
+        assert_eq!(each.len(), 24);
+        assert_eq!(each.iter().map(|(_, v)| if let Value::Margin(m) = v { *m } else { i32::MIN }).max(), Some(-3));
+    }
+}

@@ -1,0 +1,169 @@
+//! Juroku Musashi values, computed exactly as `qdan solve musashi` computes them: a finished
+//! game by its outcome; a position the tables cover by the tables (move limit applied) with
+//! the expert's table move; otherwise a search for a while, proven or not. Where the search
+//! proves nothing its score becomes an estimate ([`children_share`]).
+//!
+//! Keep [`value`] and the `solve` command on one code path: `qdan review` must print what
+//! `qdan solve` prints for every position (a test runs both).
+
+use std::sync::Arc;
+use std::time::Instant;
+
+use rules::musashi::{BoardKind, Game, Move, Moves, Options, Role, Target};
+
+use super::{Budget, Busy, Outlook, Pace, Ply, Review, ReviewError, Turning, Value, turning_plies};
+use crate::musashi::search::{PROVEN, Search, WIN, moves_left};
+use crate::musashi::{Tables, table_move};
+
+/// Deepest search the value tries (the `solve` command's).
+const MAX_DEPTH: u32 = 200;
+
+/// Where the tables for a position come from.
+pub trait TableSource {
+    /// Tables for `(board, target)` to value a position with `k` Children, if any.
+    fn tables(&mut self, board: BoardKind, target: Target, k: u8) -> Option<Arc<Tables>>;
+}
+
+/// The tables installed for play (`crate::musashi::tables_for`): what the server has.
+#[derive(Copy, Clone, Debug, Default)]
+pub struct Installed;
+
+impl TableSource for Installed {
+    fn tables(&mut self, board: BoardKind, target: Target, _k: u8) -> Option<Arc<Tables>> {
+        crate::musashi::tables_for(board, target)
+    }
+}
+
+/// A position's value and a best move (none when the game is over).
+#[derive(Copy, Clone, Debug, PartialEq)]
+pub struct Valued {
+    pub value: Value,
+    pub best: Option<Move>,
+}
+
+/// The value of `game`'s position as `qdan solve musashi` finds it with `tables`, searching
+/// until `deadline` when they do not decide it.
+pub fn value(game: &Game, tables: Option<&Tables>, deadline: Instant) -> Valued {
+    let pos = *game.position();
+    if let Some(o) = game.outcome() {
+        let value = if o.winner == Role::Children { Value::ChildrenWinIn(0) } else { Value::ParentWin };
+        return Valued { value, best: None };
+    }
+    if let Some(t) = tables
+        && let (Some(v), Some(best)) = (t.value(&pos), table_move(game, t))
+    {
+        let value = match v.with_limit(moves_left(game, &pos)).plies(pos.turn) {
+            Some(n) => Value::ChildrenWinIn(n),
+            None => Value::ParentWin,
+        };
+        return Valued { value, best: Some(best) };
+    }
+    let mut s = Search::new(tables, deadline, MAX_DEPTH);
+    let (scored, _depth) = s.root(game);
+    let Some(&(best, score)) = scored.first() else {
+        // No legal move and no outcome cannot happen: the rules end such a game.
+        return Valued { value: Value::ParentWin, best: None };
+    };
+    let children_score = if pos.turn == Role::Children { score } else { -score };
+    let value = if children_score > PROVEN {
+        Value::ChildrenWinIn((WIN - children_score) as u32)
+    } else if children_score < -PROVEN {
+        Value::ParentWin
+    } else {
+        Value::MusashiEstimate { children: children_share(children_score) }
+    };
+    Valued { value, best: Some(best) }
+}
+
+/// Score at which the search's estimate is even (see [`children_share`]).
+pub const EVEN_SCORE: f32 = 1150.0;
+/// Score difference that moves the estimate from even to about 73 % (one logistic unit).
+pub const SCORE_SCALE: f32 = 150.0;
+
+/// How likely a search score (the Children's view, not proven) makes a Children win: a
+/// logistic curve. `tests/review_calibration.rs` fits its centre and slope to 25-point
+/// positions whose exact results the tables know and prints the fit beside these constants
+/// (run by hand; its figures are not yet in docs/benchmarks.md).
+pub fn children_share(children_score: i32) -> f32 {
+    1.0 / (1.0 + (-(children_score as f32 - EVEN_SCORE) / SCORE_SCALE).exp())
+}
+
+/// The chart's terms: the Parent (side 0) wins at +1.
+pub fn outlook(v: Value) -> Outlook {
+    let (score, result) = match v {
+        Value::ParentWin => (1.0, Some(1)),
+        Value::ChildrenWinIn(_) => (-1.0, Some(-1)),
+        Value::MusashiEstimate { children } => (1.0 - 2.0 * children, None),
+        Value::Margin(_) | Value::MarginEstimate(_) => unreachable!("a Dots value in a Musashi review"),
+    };
+    Outlook { score, result, margin: None }
+}
+
+/// Replays `moves` from the start under `options`, every position kept.
+pub fn replay(options: Options, moves: &[String]) -> Result<Vec<Game>, ReviewError> {
+    let mut game = Game::new(options);
+    let mut games = vec![game.clone()];
+    for (i, text) in moves.iter().enumerate() {
+        let illegal = |reason: String| ReviewError::Illegal { number: i + 1, text: text.clone(), reason };
+        let m: Move = text.trim().parse().map_err(|e: rules::musashi::ParseMoveError| illegal(e.to_string()))?;
+        game.play(m).map_err(|e| illegal(e.to_string()))?;
+        games.push(game.clone());
+    }
+    Ok(games)
+}
+
+/// Reviews the game of `moves` under `options`.
+pub fn review(
+    options: Options,
+    moves: &[String],
+    tables: &mut impl TableSource,
+    budget: &Budget,
+    pace: &mut impl Pace,
+) -> Result<Review, ReviewError> {
+    let games = replay(options, moves)?;
+    let mut busy = Busy::new(pace);
+    let mut valued = Vec::with_capacity(games.len());
+    for g in &games {
+        let pos = g.position();
+        let t = tables.tables(pos.board, options.target, pos.children.count() as u8);
+        valued.push(busy.slice(budget.search, |end| value(g, t.as_deref(), end)));
+    }
+    let plies: Vec<Ply> = valued.iter().map(|v| Ply { value: v.value, outlook: outlook(v.value) }).collect();
+    let turning = turning_plies(&plies)
+        .into_iter()
+        .map(|ply| Turning {
+            ply,
+            played: moves[ply - 1].trim().to_string(),
+            best: valued[ply - 1].best.map(|m| m.to_string()),
+        })
+        .collect();
+    Ok(Review { plies, turning, busy: busy.busy })
+}
+
+/// The value of the position and of every legal move in it (the analysis board): each
+/// move's value is that of the position it leads to. The time is shared out evenly.
+pub fn analyse(
+    game: &Game,
+    tables: &mut impl TableSource,
+    budget: &Budget,
+    pace: &mut impl Pace,
+) -> (Valued, Vec<(Move, Valued)>) {
+    let mut busy = Busy::new(pace);
+    let opts = *game.options();
+    let mut moves = Moves::new();
+    game.legal_moves(&mut moves);
+    let share = budget.search / (moves.len() as u32 + 1);
+    let mut valued = |g: &Game| {
+        let pos = g.position();
+        let t = tables.tables(pos.board, opts.target, pos.children.count() as u8);
+        busy.slice(share, |end| value(g, t.as_deref(), end))
+    };
+    let here = valued(game);
+    let mut each = Vec::with_capacity(moves.len());
+    for &m in moves.iter() {
+        let mut g = game.clone();
+        g.play_unchecked(m);
+        each.push((m, valued(&g)));
+    }
+    (here, each)
+}

@@ -1,0 +1,267 @@
+//! The endpoints after the game (`docs/protocol.md`, "Replays, reviews and analysis"):
+//!
+//! - `GET /api/games/{code}/{n}`: game `n` of a group, finished, with its review once made.
+//! - `GET /api/games/{code}/{n}/record`: its text record (`docs/notation.md`), as a download.
+//! - `GET /api/me/games`: the device's player's recent games (bearer token).
+//! - `GET /api/players/{id}/games`: a player's ranked games, which are public.
+//! - `POST /api/analysis`: the value of a position and of each of its legal moves.
+//! - `POST /api/records`: a text record read and checked.
+
+use std::time::Duration;
+
+use axum::extract::{Path, State};
+use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+use axum::{Json, Router};
+use rules::record::Record;
+use rules::{AnyOptions, Side};
+use wire::review::{
+    AnalysisRequest, AnalysisView, EndView, GameRecordView, GameSummary, PlayerGames, PlayerView, RecordView,
+    ReviewView,
+};
+use wire::{CpuLevel, ErrorCode, RatingChange, Seat};
+
+use super::pace::SpareSlots;
+use crate::api::authenticate;
+use crate::error::ApiError;
+use crate::store::{GameRow, PlayedGame, PlayerRow, Sitters};
+use crate::{AppState, ids, invite};
+
+/// Games in a list.
+const LIST: i64 = 50;
+/// The longest record text read.
+const MAX_RECORD: usize = 64 * 1024;
+/// How long an analysis waits for the one before it.
+const ANALYSIS_QUEUE: Duration = Duration::from_secs(3);
+
+pub fn routes() -> Router<AppState> {
+    Router::new()
+        .route("/api/games/{code}/{n}", get(game_get))
+        .route("/api/games/{code}/{n}/record", get(record_get))
+        .route("/api/me/games", get(my_games))
+        .route("/api/players/{id}/games", get(player_games))
+        .route("/api/analysis", post(analysis))
+        .route("/api/records", post(record_read))
+}
+
+fn cpu_level(l: ai::Level) -> CpuLevel {
+    match l {
+        ai::Level::Beginner => CpuLevel::Beginner,
+        ai::Level::Intermediate => CpuLevel::Intermediate,
+        ai::Level::Expert => CpuLevel::Expert,
+    }
+}
+
+fn level_name(l: CpuLevel) -> &'static str {
+    match l {
+        CpuLevel::Beginner => "beginner",
+        CpuLevel::Intermediate => "intermediate",
+        CpuLevel::Expert => "expert",
+    }
+}
+
+fn person(p: &PlayerRow) -> PlayerView {
+    PlayerView { player_id: Some(p.id.clone()), tag: Some(ids::player_tag(&p.id)), name: p.name.clone(), cpu: None }
+}
+
+/// Who sat in a seat: its player, else the CPU of a game against the CPU.
+fn player_view(p: Option<&PlayerRow>, cpu: Option<ai::Level>) -> PlayerView {
+    match p {
+        Some(p) => person(p),
+        None => PlayerView { player_id: None, tag: None, name: "CPU".into(), cpu: cpu.map(cpu_level) },
+    }
+}
+
+fn end_of(g: &GameRow) -> Option<EndView> {
+    Some(EndView { winner: g.winner, reason: g.reason? })
+}
+
+/// A finished game of a group the request names as people type codes.
+async fn finished_game(state: &AppState, code: &str, n: &str) -> Result<GameRow, ApiError> {
+    let no: u32 = n.parse().map_err(|_| ApiError::NotFound)?;
+    let code = invite::resolve(state, code).await?.ok_or(ApiError::NotFound)?;
+    let g = state.ctx.store.game_by_no(&code, no).await?.ok_or(ApiError::NotFound)?;
+    // A game still being played has no replay yet (its table shows it live).
+    if g.status != wire::Status::Over {
+        return Err(ApiError::NotFound);
+    }
+    Ok(g)
+}
+
+async fn game_get(
+    State(state): State<AppState>,
+    Path((code, n)): Path<(String, String)>,
+) -> Result<Json<GameRecordView>, ApiError> {
+    let g = finished_game(&state, &code, &n).await?;
+    let store = &state.ctx.store;
+    let Sitters { players, cpu } = store.sitters(&g.group_code).await?;
+    let moves = store.moves(&g.id).await?;
+    let ratings = store
+        .rating_changes(&g.id)
+        .await?
+        .into_iter()
+        .map(|r| RatingChange { seat: r.seat, before: r.before.round() as i32, after: r.after.round() as i32 })
+        .collect();
+    let review = match store.review(&g.id).await? {
+        Some(r) if r.ok => Some(
+            serde_json::from_str::<ReviewView>(&r.body)
+                .map_err(|e| crate::store::StoreError::Corrupt(format!("game {}: review: {e}", g.id)))?,
+        ),
+        _ => {
+            // Not made yet (or made by an older engine): make sure the worker knows.
+            state.ctx.reviews.wake(&state.ctx);
+            None
+        }
+    };
+    Ok(Json(GameRecordView {
+        code: g.group_code.clone(),
+        game_no: g.game_no,
+        game: g.options.kind(),
+        options: g.options,
+        ranked: g.ranked,
+        sides: g.sides,
+        players: [player_view(players[0].as_ref(), None), player_view(players[1].as_ref(), cpu)],
+        result: end_of(&g).ok_or_else(|| crate::store::StoreError::Corrupt(format!("game {}: no end", g.id)))?,
+        ratings,
+        by: moves.iter().map(|m| m.by).collect(),
+        moves: moves.into_iter().map(|m| m.mv).collect(),
+        started_at: g.started_at,
+        ended_at: g.ended_at.unwrap_or(g.started_at),
+        review,
+    }))
+}
+
+/// The record's tags: names by role, the result by role, the reason, the date, the link.
+fn record_tags(g: &GameRow, players: &[PlayerView; 2]) -> Vec<(String, String)> {
+    let seat_of_side = |side: Side| if g.sides[0] == side { 0 } else { 1 };
+    let (role0, role1, winner_names) = match g.options {
+        AnyOptions::Musashi(_) => ("Parent", "Children", ["parent", "children"]),
+        AnyOptions::Dots(_) => ("First", "Second", ["first", "second"]),
+    };
+    let name = |seat: usize| {
+        let p = &players[seat];
+        match p.cpu {
+            Some(l) => format!("CPU ({})", level_name(l)),
+            None => p.name.clone(),
+        }
+    };
+    let mut tags = vec![(role0.to_string(), name(seat_of_side(0))), (role1.to_string(), name(seat_of_side(1)))];
+    let result = match g.winner {
+        Some(seat) => winner_names[g.sides[seat.index()] as usize].to_string(),
+        None => "draw".to_string(),
+    };
+    tags.push(("Result".into(), result));
+    if let Some(r) = g.reason {
+        tags.push(("Reason".into(), r.as_str().into()));
+    }
+    if let Some(at) = g.ended_at {
+        tags.push(("Date".into(), date(at)));
+    }
+    tags.push(("Link".into(), format!("/g/{}/{}", g.group_code, g.game_no)));
+    tags
+}
+
+/// `YYYY-MM-DD` (UTC) of Unix milliseconds.
+fn date(ms: i64) -> String {
+    // Days since 1970-01-01 to a civil date (Howard Hinnant's algorithm).
+    let z = ms.div_euclid(86_400_000) + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z - era * 146_097;
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let d = doy - (153 * mp + 2) / 5 + 1;
+    let m = if mp < 10 { mp + 3 } else { mp - 9 };
+    let y = yoe + era * 400 + i64::from(m <= 2);
+    format!("{y:04}-{m:02}-{d:02}")
+}
+
+async fn record_get(
+    State(state): State<AppState>,
+    Path((code, n)): Path<(String, String)>,
+) -> Result<Response, ApiError> {
+    let g = finished_game(&state, &code, &n).await?;
+    let store = &state.ctx.store;
+    let Sitters { players, cpu } = store.sitters(&g.group_code).await?;
+    let players = [player_view(players[0].as_ref(), None), player_view(players[1].as_ref(), cpu)];
+    let moves: Vec<String> = store.moves(&g.id).await?.into_iter().map(|m| m.mv).collect();
+    let record = Record::new(g.options, &moves, record_tags(&g, &players))
+        .map_err(|e| crate::store::StoreError::Corrupt(format!("game {}: {e}", g.id)))?;
+    let mut h = HeaderMap::new();
+    h.insert(header::CONTENT_TYPE, HeaderValue::from_static("text/plain; charset=utf-8"));
+    let file =
+        format!("attachment; filename=\"qdan-{}-{}-{}.txt\"", g.options.kind().as_str(), g.group_code, g.game_no);
+    if let Ok(v) = HeaderValue::from_str(&file) {
+        h.insert(header::CONTENT_DISPOSITION, v);
+    }
+    Ok((StatusCode::OK, h, record.to_string()).into_response())
+}
+
+fn summary(p: PlayedGame) -> Option<GameSummary> {
+    let g = p.game;
+    let opponent = player_view(p.opponent.as_ref(), if p.seat == Seat::First { p.cpu } else { None });
+    Some(GameSummary {
+        code: g.group_code.clone(),
+        game_no: g.game_no,
+        game: g.options.kind(),
+        options: g.options,
+        ranked: g.ranked,
+        seat: p.seat,
+        side: g.sides[p.seat.index()],
+        opponent,
+        result: end_of(&g)?,
+        plies: p.plies,
+        ended_at: g.ended_at.unwrap_or(g.started_at),
+    })
+}
+
+async fn my_games(State(state): State<AppState>, headers: HeaderMap) -> Result<Json<Vec<GameSummary>>, ApiError> {
+    let me = authenticate(&state, &headers).await?;
+    let games = state.ctx.store.player_games(&me.id, false, LIST).await?;
+    Ok(Json(games.into_iter().filter_map(summary).collect()))
+}
+
+async fn player_games(State(state): State<AppState>, Path(id): Path<String>) -> Result<Json<PlayerGames>, ApiError> {
+    if id.len() > 64 {
+        return Err(ApiError::NotFound);
+    }
+    let p = state.ctx.store.player(&id).await?.ok_or(ApiError::NotFound)?;
+    // Only ranked games are public: they are what the leaderboard shows.
+    let games = state.ctx.store.player_games(&p.id, true, LIST).await?;
+    Ok(Json(PlayerGames { player: person(&p), games: games.into_iter().filter_map(summary).collect() }))
+}
+
+async fn analysis(
+    State(state): State<AppState>,
+    body: Result<Json<AnalysisRequest>, axum::extract::rejection::JsonRejection>,
+) -> Result<Json<AnalysisView>, ApiError> {
+    let Json(req) = body.map_err(|e| ApiError::BadRequest(ErrorCode::BadJson, e.body_text()))?;
+    if req.moves.len() > 1000 || req.drawn.as_ref().is_some_and(|d| d.len() > 64) {
+        return Err(ApiError::BadRequest(ErrorCode::BadField, "too many moves".into()));
+    }
+    let permit = tokio::time::timeout(ANALYSIS_QUEUE, state.ctx.analyses.busy.acquire())
+        .await
+        .map_err(|_| ApiError::RateLimited)?
+        .map_err(|_| ApiError::RateLimited)?;
+    if let Ok(AnyOptions::Musashi(o)) = serde_json::from_value::<AnyOptions>(req.options.clone()) {
+        super::want_tables(o.board, o.target);
+    }
+    let mut pace = SpareSlots::new(state.ctx.cpu_slots.clone(), state.ctx.cpu_total);
+    let out = tokio::task::spawn_blocking(move || super::values::analyse(&req, &super::ANALYSIS, &mut pace))
+        .await
+        .map_err(|_| ApiError::RateLimited)?;
+    drop(permit);
+    out.map(Json).map_err(|e| ApiError::BadRequest(ErrorCode::BadField, e.0))
+}
+
+async fn record_read(State(_): State<AppState>, text: String) -> Result<Json<RecordView>, ApiError> {
+    if text.len() > MAX_RECORD {
+        return Err(ApiError::BadRequest(ErrorCode::TooLarge, "a record is at most 64 KiB".into()));
+    }
+    let r: Record = text.parse().map_err(|e: rules::record::RecordError| {
+        let code = if e.move_number().is_some() { ErrorCode::BadMove } else { ErrorCode::BadField };
+        ApiError::BadRequest(code, e.to_string())
+    })?;
+    Ok(Json(RecordView { options: r.options, moves: r.moves, tags: r.tags }))
+}

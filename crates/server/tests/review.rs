@@ -1,0 +1,172 @@
+use std::time::Duration;
+
+use serde_json::{Value, json};
+
+use crate::common::{TestServer, play_out};
+
+fn first_legal(t: &Value) -> String {
+    match &t["view"]["legal"][0] {
+        Value::String(s) => s.clone(),
+        v => v.to_string(),
+    }
+}
+
+impl TestServer {
+    async fn get(&self, path: &str, token: Option<&str>) -> (u16, Value) {
+        let mut r = self.http.get(self.url(path));
+        if let Some(t) = token {
+            r = r.bearer_auth(t);
+        }
+        let r = r.send().await.unwrap();
+        let status = r.status().as_u16();
+        (status, r.json().await.unwrap_or(Value::Null))
+    }
+
+    async fn post_json(&self, path: &str, body: Value) -> (u16, Value) {
+        let r = self.http.post(self.url(path)).json(&body).send().await.unwrap();
+        let status = r.status().as_u16();
+        (status, r.json().await.unwrap_or(Value::Null))
+    }
+
+    /// The finished game, asked until its review is there (20 s at most).
+    async fn reviewed(&self, code: &str, n: u32) -> Value {
+        for _ in 0..200 {
+            let (status, g) = self.get(&format!("/api/games/{code}/{n}"), None).await;
+            assert_eq!(status, 200, "{g}");
+            if !g["review"].is_null() {
+                return g;
+            }
+            tokio::time::sleep(Duration::from_millis(100)).await;
+        }
+        panic!("no review of {code}/{n} within 20 s");
+    }
+}
+
+#[tokio::test]
+async fn a_finished_game_gets_a_stored_review_a_record_and_a_place_in_the_lists() {
+    let s = TestServer::start().await;
+    let (ta, _) = s.player("Ana").await;
+    let (tb, ben) = s.player("Ben").await;
+    let code = s.group(&ta, json!({"game": "dots", "options": {"size": "3x3"}, "ranked": true})).await;
+    let mut a = s.client(&code, &ta).await;
+    let mut b = s.client(&code, &tb).await;
+    b.intent(json!({"t": "sit"})).await;
+    a.catch_up(b.v).await;
+    // Not over yet: no replay.
+    assert_eq!(s.get(&format!("/api/games/{code}/1"), None).await.0, 404);
+    let n = play_out(&mut a, &mut b, first_legal).await;
+
+    let g = s.reviewed(&code, 1).await;
+    assert_eq!(g["game"], "dots");
+    assert_eq!(g["players"][0]["name"], "Ana");
+    assert_eq!(g["players"][1]["name"], "Ben");
+    assert_eq!(g["moves"].as_array().unwrap().len(), n);
+    assert_eq!(g["by"][0], "player");
+    assert_eq!(g["result"]["reason"], "boxes");
+    let review = &g["review"];
+    let plies = review["plies"].as_array().unwrap();
+    assert_eq!(plies.len(), n + 1);
+    assert!(plies.iter().all(|p| p["exact"] == true), "3x3 is solved throughout");
+    assert_eq!(plies[0]["text"], "-3", "the empty 3x3 board");
+    // The last value is the final score.
+    let t = &a.table;
+    let margin = t["view"]["scores"][0].as_f64().unwrap() - t["view"]["scores"][1].as_f64().unwrap();
+    assert_eq!(plies[n]["margin"].as_f64().unwrap(), margin);
+    // Turning points are where the proven result changed.
+    for tp in review["turning"].as_array().unwrap() {
+        let k = tp["ply"].as_u64().unwrap() as usize;
+        assert_ne!(plies[k - 1]["result"], plies[k]["result"]);
+        assert_eq!(tp["played"], g["moves"][k - 1]);
+    }
+    // Reviews are stored: the same body again.
+    assert_eq!(s.get(&format!("/api/games/{code}/1"), None).await.1["review"], *review);
+
+    // The record downloads, and reads back as the same game.
+    let r = s.http.get(s.url(&format!("/api/games/{code}/1/record"))).send().await.unwrap();
+    assert_eq!(r.status(), 200);
+    assert!(r.headers()["content-disposition"].to_str().unwrap().starts_with("attachment"));
+    let text = r.text().await.unwrap();
+    assert!(text.contains("[First \"Ana\"]") && text.contains("[Reason \"boxes\"]"), "{text}");
+    let r = s.http.post(s.url("/api/records")).body(text).send().await.unwrap();
+    assert_eq!(r.status(), 200);
+    let back: Value = r.json().await.unwrap();
+    assert_eq!(back["moves"], g["moves"]);
+    assert_eq!(back["options"]["size"], "3x3");
+
+    // Ana's own games, and Ben's public (ranked) ones.
+    let (status, mine) = s.get("/api/me/games", Some(&ta)).await;
+    assert_eq!(status, 200);
+    assert_eq!(mine[0]["code"], code.as_str());
+    assert_eq!(mine[0]["opponent"]["name"], "Ben");
+    assert_eq!(mine[0]["plies"], n);
+    assert_eq!(s.get("/api/me/games", None).await.0, 401);
+    let (_, public) = s.get(&format!("/api/players/{ben}/games"), None).await;
+    assert_eq!(public["player"]["name"], "Ben");
+    assert_eq!(public["games"].as_array().unwrap().len(), 1);
+    assert_eq!(public["games"][0]["opponent"]["name"], "Ana");
+    assert_eq!(s.get("/api/players/p_nobody/games", None).await.0, 404);
+    assert_eq!(s.get(&format!("/api/games/{code}/2"), None).await.0, 404);
+}
+
+#[tokio::test]
+async fn unranked_games_are_not_public() {
+    let s = TestServer::start().await;
+    let (ta, ana) = s.player("Ana").await;
+    let code = s.group(&ta, json!({"game": "dots", "options": {"size": "3x3"}, "cpu": "beginner"})).await;
+    let mut a = s.client(&code, &ta).await;
+    a.wait_for(|t| t["status"] == "playing").await;
+    assert_eq!(a.intent(json!({"t": "resign"})).await["t"], "ack");
+    let (_, mine) = s.get("/api/me/games", Some(&ta)).await;
+    assert_eq!(mine[0]["opponent"]["cpu"], "beginner");
+    assert_eq!(mine[0]["result"]["reason"], "resignation");
+    let (_, public) = s.get(&format!("/api/players/{ana}/games"), None).await;
+    assert_eq!(public["games"], json!([]));
+    // A resigned game is reviewed too: its one position.
+    let g = s.reviewed(&code, 1).await;
+    assert_eq!(g["review"]["plies"].as_array().unwrap().len(), 1);
+}
+
+#[tokio::test]
+async fn the_analysis_values_a_position_and_each_move() {
+    let s = TestServer::start().await;
+    let (status, v) = s.post_json("/api/analysis", json!({"options": {"game": "dots", "size": "3x3"}})).await;
+    assert_eq!(status, 200, "{v}");
+    assert_eq!(v["value"]["text"], "-3");
+    assert_eq!(v["value"]["exact"], true);
+    assert_eq!(v["turn"], 0);
+    let moves = v["moves"].as_array().unwrap();
+    assert_eq!(moves.len(), 24);
+    assert!(moves.iter().all(|m| m["value"]["exact"] == true));
+    // Best first for the side to move: the best keeps the value (side 0 loses by 3).
+    assert_eq!(moves[0]["value"]["margin"], -3.0);
+
+    // The Children trap the Parent in one move: c3-b2 closes the corner.
+    let body = json!({"options": {"game": "musashi", "board": "33", "target": "none", "limit": "none"},
+                      "position": "33:a1:a2,b1,c3:c:0"});
+    let (status, v) = s.post_json("/api/analysis", body).await;
+    assert_eq!(status, 200, "{v}");
+    assert_eq!(v["value"]["text"], "children-win-in 1");
+    assert_eq!(v["moves"][0]["move"], "c3-b2");
+    assert_eq!(v["moves"][0]["value"]["text"], "children-win-in 0");
+
+    // Moves after it, and bad input.
+    let (status, v) =
+        s.post_json("/api/analysis", json!({"options": {"game": "dots", "size": "3x3"}, "moves": ["0", "0"]})).await;
+    assert_eq!(status, 400);
+    assert!(v["message"].as_str().unwrap().contains("move 2"), "{v}");
+    let (status, _) = s.post_json("/api/analysis", json!({"options": {"game": "chess"}})).await;
+    assert_eq!(status, 400);
+    let (status, _) =
+        s.post_json("/api/analysis", json!({"options": {"game": "dots", "size": "3x3"}, "drawn": [0, 0]})).await;
+    assert_eq!(status, 400);
+}
+
+#[tokio::test]
+async fn a_bad_record_names_its_bad_move() {
+    let s = TestServer::start().await;
+    let r = s.http.post(s.url("/api/records")).body("[Game \"musashi\"]\n\n1. c3-d4 e1-e9\n").send().await.unwrap();
+    assert_eq!(r.status(), 400);
+    let v: Value = r.json().await.unwrap();
+    assert_eq!(v["code"], "bad-move");
+    assert!(v["message"].as_str().unwrap().contains("move 2 (\"e1-e9\")"), "{v}");
+}

@@ -1,0 +1,339 @@
+// The analysis board (`/{lang}/games/{game}/analysis`): any position of either game under any
+// rule, with the exact value of the position and of every legal move (or an estimate where
+// the solvers do not reach, said so). Play either side by tapping the board or a move in the
+// list; step back and forward through the line played; set a position up by hand; continue
+// from a replay (its rules and moves come in the address's fragment) or from an imported
+// record. The server values every position (`POST /api/analysis`); the board and the legal
+// moves come from the client rules the table uses.
+
+import { h } from './dom.js';
+import { loadGame } from './play/games.js';
+import { analyse, readRecord } from './review/api.js';
+import { analysisLink, readAnalysisLink } from './review/links.js';
+import { dotsGame, dotsTap, edgeAt, musashiGame, musashiStart, musashiTap, musashiText, pointAt } from './review/setup.js';
+import { createStepper } from './review/stepper.js';
+import { roleNames, valueText } from './review/words.js';
+
+/** @typedef {import('./types.js').Translate} Translate */
+
+/** The rules each game offers here, the analysis-only ones included. */
+const CHOICES = {
+  musashi: [
+    ['board', ['33', '25']],
+    ['first', ['parent', 'children']],
+    ['target', ['10', '6', 'none']],
+    ['limit', ['100', 'none']],
+  ],
+  dots: [['size', ['3x3', '4x3', '3x4', '4x4', '5x3', '3x5', '5x4', '4x5', '5x5']]],
+};
+
+/** @param {Translate} t @param {string} id @param {string} value */
+function choiceText(t, id, value) {
+  if (id === 'size') {
+    const [w, h] = value.split('x');
+    return t('dots-size', { w, h });
+  }
+  if (id === 'target' && value === 'none') return t('review-target-none');
+  return t(`musashi-opt-${id}-${value}`);
+}
+
+/**
+ * @param {import('./types.js').PageData} data
+ * @param {Translate} t
+ * @param {(text: string) => void} announce
+ */
+export async function start(data, t, announce) {
+  const game = /** @type {import('./types.js').GameKind} */ (data.game);
+  const byId = (/** @type {string} */ id) => /** @type {HTMLElement} */ (document.getElementById(id));
+  const boardEl = byId('board');
+  const parts = await loadGame(game);
+  const names = roleNames(t, game);
+
+  /** @type {Record<string, any>} */
+  let options = game === 'musashi'
+    ? { game, first: 'parent', target: '10', limit: '100', board: '33', swapRoles: true, showDanger: true }
+    : { game, size: '5x4', swapFirst: true };
+  /** @type {'play' | 'setup'} */
+  let mode = 'play';
+  /** @type {any} */
+  let base = null;
+  /** @type {string[]} */
+  let line = [];
+  let from = '';
+  /** @type {import('./review/types.js').AnalysisView | null} */
+  let values = null;
+  let valuesKey = '';
+  let asked = 0;
+  let error = '';
+
+  const link = readAnalysisLink(location.hash);
+  if (link && link.options.game === game) {
+    options = { ...options, ...link.options };
+    line = link.moves;
+    if (link.from) from = link.from;
+  }
+
+  /** The game at the start of the line: the rules' start, or the set-up position. */
+  const startGame = () => {
+    if (!base) return parts.rules.newGame(options);
+    return game === 'musashi' ? musashiGame(/** @type {any} */ (options), base) : dotsGame(/** @type {any} */ (options), base);
+  };
+
+  /** The game after `n` moves of the line (a move the rules refuse ends the line there). @param {number} n */
+  const gameAt = (n) => {
+    let g = startGame();
+    for (let i = 0; i < n && i < line.length; i++) {
+      try {
+        g = parts.rules.play(g, parts.rules.turn(g), line[i]).game;
+      } catch {
+        line = line.slice(0, i);
+        break;
+      }
+    }
+    return g;
+  };
+
+  const board = parts.createBoard(boardEl, {
+    onMove: (move) => play(move),
+    t,
+    announce,
+  });
+  boardEl.className = `board ${game}`;
+
+  const stepper = createStepper({
+    board: boardEl, first: byId('step-first'), prev: byId('step-prev'), next: byId('step-next'), last: byId('step-last'),
+    onChange: () => render(),
+  });
+
+  /** Plays `move` after the shown move, cutting the line there. @param {string} move */
+  function play(move) {
+    const g = gameAt(stepper.ply);
+    try {
+      const done = parts.rules.play(g, parts.rules.turn(g), move);
+      line = [...line.slice(0, stepper.ply), done.move];
+      stepper.set(line.length, line.length);
+      render();
+    } catch {
+      /* the board offers legal moves only */
+    }
+  }
+
+  /** The request for the shown position. */
+  const request = () => {
+    const moves = line.slice(0, stepper.ply);
+    /** @type {import('./review/types.js').AnalysisRequest} */
+    const req = { options, moves };
+    if (base && game === 'musashi') {
+      const text = musashiText(base);
+      if (text) req.position = text;
+    }
+    if (base && game === 'dots') {
+      req.drawn = base.drawn;
+      req.turn = base.turn;
+    }
+    return req;
+  };
+
+  const ask = async () => {
+    if (mode === 'setup' && game === 'musashi' && !base?.parent) return;
+    const req = request();
+    const key = JSON.stringify(req);
+    if (key === valuesKey) return;
+    valuesKey = key;
+    values = null;
+    error = '';
+    const mine = ++asked;
+    drawValues();
+    try {
+      const v = await analyse(req);
+      if (mine !== asked) return;
+      values = v;
+    } catch (e) {
+      if (mine !== asked) return;
+      const err = /** @type {any} */ (e);
+      error = err.detail ? `${t('review-analysis-error')} (${err.detail})` : t('review-analysis-error');
+      valuesKey = '';
+    }
+    drawValues();
+    drawBoard();
+  };
+
+  const drawBoard = () => {
+    const g = gameAt(stepper.ply);
+    const v = parts.rules.view(g);
+    const over = !!v.outcome;
+    const best = values && mode === 'play' && values.moves[0]?.value.exact ? values.moves[0].move : null;
+    board.set(v, {
+      mySide: mode === 'play' && !over ? v.turn : null,
+      interactive: mode === 'play' && !over,
+      showDanger: game === 'musashi',
+      hint: best,
+    });
+    return v;
+  };
+
+  const drawValues = () => {
+    const valueEl = byId('position-value');
+    const list = byId('move-values');
+    if (error) {
+      valueEl.textContent = error;
+      list.replaceChildren();
+      return;
+    }
+    if (!values) {
+      valueEl.textContent = t('review-analysis-thinking');
+      list.replaceChildren();
+      return;
+    }
+    const v = values.value;
+    const kind = t(v.exact ? 'review-analysis-exact' : 'review-analysis-estimate');
+    const toMove = values.turn === null ? t('review-analysis-over') : t('review-analysis-to-move', { name: names[values.turn] });
+    valueEl.replaceChildren(
+      h('strong', { 'data-exact': v.exact ? 'true' : 'false', 'data-text': v.text }, valueText(t, game, v, names)),
+      ` (${kind}). ${toMove}`);
+    const view = parts.rules.view(gameAt(stepper.ply));
+    list.replaceChildren(...values.moves.map((m) => h('li', {},
+      h('button', {
+        type: 'button', class: `btn move-value${m.value.exact ? ' exact' : ' estimate'}`, 'data-move': m.move,
+        'data-text': m.value.text, onclick: () => play(m.move),
+      },
+      h('span', { class: 'mv' }, parts.describe(t, view, m.move)),
+      h('span', { class: 'val' }, `${valueText(t, game, m.value, names)}${m.value.exact ? '' : ` (${t('review-analysis-estimate')})`}`)))));
+  };
+
+  const drawTools = () => {
+    const tools = byId('analysis-tools');
+    const modeBtn = (/** @type {'play' | 'setup'} */ m, /** @type {string} */ id) => h('button', {
+      type: 'button', class: `btn${mode === m ? ' primary' : ''}`, 'aria-pressed': mode === m ? 'true' : 'false', 'data-mode': m,
+      onclick: () => {
+        if (m === 'setup' && mode !== 'setup') {
+          // Set up from the position shown.
+          const g = gameAt(stepper.ply);
+          base = game === 'musashi'
+            ? { board: g.pos.board, parent: g.pos.parent, children: new Set(g.pos.children), turn: g.pos.turn, childrenMoves: g.childrenMoves }
+            : { drawn: [...g.st.drawn.keys()].sort((a, b) => a - b), turn: g.st.turn };
+          line = [];
+          stepper.set(0, 0);
+        }
+        mode = m;
+        render();
+      },
+    }, t(id));
+    /** @type {HTMLElement[]} */
+    const items = [modeBtn('play', 'review-analysis-play'), modeBtn('setup', 'review-analysis-setup')];
+    if (mode === 'setup') {
+      items.push(h('button', { type: 'button', class: 'btn', id: 'setup-start', onclick: () => {
+        base = game === 'musashi' ? musashiStart(/** @type {any} */ (options)) : null;
+        render();
+      } }, t('review-analysis-start')));
+      items.push(h('button', { type: 'button', class: 'btn', id: 'setup-clear', onclick: () => {
+        base = game === 'musashi'
+          ? { board: options.board, parent: null, children: new Set(), turn: 0, childrenMoves: 0 }
+          : { drawn: [], turn: 0 };
+        render();
+      } }, t('review-analysis-clear')));
+      const turn = base ? base.turn : 0;
+      items.push(h('button', { type: 'button', class: 'btn', id: 'setup-turn', onclick: () => {
+        if (!base) base = game === 'musashi' ? musashiStart(/** @type {any} */ (options)) : { drawn: [], turn: 0 };
+        base = { ...base, turn: base.turn === 0 ? 1 : 0 };
+        render();
+      } }, `${t('review-analysis-turn')}: ${names[turn]}`));
+      if (game === 'musashi') {
+        const input = h('input', { type: 'number', min: 0, max: 999, value: base ? base.childrenMoves : 0, id: 'setup-moves' });
+        input.addEventListener('change', () => {
+          if (!base) base = musashiStart(/** @type {any} */ (options));
+          base = { ...base, childrenMoves: Math.max(0, Math.min(999, Number(input.value) || 0)) };
+          render();
+        });
+        items.push(h('label', { class: 'inline' }, t('musashi-review-moves-made'), ' ', input));
+      }
+      items.push(h('p', { class: 'muted' }, t(game === 'musashi' ? 'musashi-review-setup-hint' : 'dots-review-setup-hint')));
+    } else if (from) {
+      const [code, n] = from.split('/');
+      items.push(h('a', { class: 'btn', href: `/${data.lang}/g/${code}/${n}` }, t('review-analysis-from', { ply: line.length, number: n })));
+    }
+    tools.replaceChildren(...items);
+  };
+
+  const drawRules = () => {
+    const form = byId('analysis-rules');
+    form.replaceChildren(...CHOICES[game].map(([id, vals]) => {
+      const sel = h('select', { id: `rule-${id}`, name: String(id) },
+        ...(/** @type {string[]} */ (vals)).map((v) => h('option', { value: v, selected: options[/** @type {string} */ (id)] === v }, choiceText(t, String(id), v))));
+      sel.addEventListener('change', () => {
+        options = { ...options, [String(id)]: sel.value };
+        base = null;
+        line = [];
+        stepper.set(0, 0);
+        render();
+      });
+      const label = id === 'size' ? t('dots-opt-size') : t(`musashi-opt-${id}`);
+      return h('label', { class: 'rule' }, h('span', {}, label), sel);
+    }));
+  };
+
+  // Setting up: taps on the board change the position instead of moving.
+  boardEl.addEventListener('click', (e) => {
+    if (mode !== 'setup') return;
+    const svg = boardEl.querySelector('svg');
+    if (!svg) return;
+    e.stopPropagation();
+    if (game === 'musashi') {
+      if (!base) base = musashiStart(/** @type {any} */ (options));
+      const p = pointAt(svg, e, base.board);
+      if (p) base = musashiTap(base, p);
+    } else {
+      const [w, hh] = String(options.size).split('x').map(Number);
+      const edge = edgeAt(svg, e, w, hh);
+      if (edge !== null) base = dotsTap(base ?? { drawn: [], turn: 0 }, edge);
+    }
+    render();
+  }, true);
+
+  function render() {
+    drawTools();
+    drawBoard();
+    drawValues();
+    const total = line.length;
+    byId('step-ply').textContent = stepper.ply === 0 ? t('review-step-start', { total }) : t('review-step-ply', { ply: stepper.ply, total });
+    if (!base) history.replaceState(null, '', analysisLink(data.lang, { game, options: /** @type {any} */ (options), moves: line }, stepper.ply));
+    ask();
+  }
+
+  // Importing a record: its rules and moves replace the board's.
+  const importText = async (/** @type {string} */ text) => {
+    const errEl = byId('import-error');
+    errEl.hidden = true;
+    try {
+      const r = await readRecord(text);
+      const next = analysisLink(data.lang, { game: r.options.game, options: r.options, moves: r.moves }, r.moves.length);
+      if (r.options.game !== game) {
+        location.assign(next);
+        return;
+      }
+      options = /** @type {any} */ (r.options);
+      base = null;
+      line = r.moves;
+      from = '';
+      mode = 'play';
+      drawRules();
+      stepper.set(line.length, line.length);
+      render();
+    } catch (e) {
+      const err = /** @type {any} */ (e);
+      errEl.textContent = t('review-import-bad', { why: err.detail ?? err.code ?? '' });
+      errEl.hidden = false;
+    }
+  };
+  byId('import-go').addEventListener('click', () => importText(/** @type {HTMLTextAreaElement} */ (byId('import-text')).value));
+  byId('import-file').addEventListener('change', async () => {
+    const f = /** @type {HTMLInputElement} */ (byId('import-file')).files?.[0];
+    if (f) importText(await f.text());
+  });
+
+  drawRules();
+  gameAt(line.length);
+  stepper.set(line.length, line.length);
+  render();
+  /** @type {any} */ (window).qdanAnalysis = () => ({ options, line, ply: stepper.ply, values, mode, base: base && game === 'musashi' ? musashiText(base) : base });
+}

@@ -1,0 +1,116 @@
+// The review at the end of a game on the table page: once the game is over, the chart of its
+// value after every move (from this player's side), its turning points, and a small board
+// that shows a tapped turning point (the move played, and the better one). The review is
+// worked out on the server after the game; this panel asks for it until it is there.
+
+import { h } from '../dom.js';
+import { followReview } from '../review/api.js';
+import { createReviewPanel } from '../review/panel.js';
+import { turningView, viewsOf } from '../review/positions.js';
+import { sideNames } from '../review/words.js';
+import { loadGame } from './games.js';
+
+/** @typedef {import('./who.js').Props} Props */
+
+/**
+ * @param {{t: import('../types.js').Translate, lang: string, code: string}} ctx
+ */
+export function createReview({ t, lang, code }) {
+  const status = h('p', { class: 'muted', id: 'review-status' });
+  const chart = h('div', { class: 'chart', id: 'chart' });
+  const turning = h('ol', { class: 'turning', id: 'turning' });
+  const mini = h('div', { class: 'board mini', id: 'turn-board', hidden: true });
+  const said = h('div', { class: 'turn-show', id: 'turn-show', hidden: true });
+  const link = h('a', { class: 'btn', id: 'open-replay' }, t('review-open-replay'));
+  const el = h('section', { class: 'review end-review', id: 'review', 'aria-labelledby': 'review-title', hidden: true },
+    h('h2', { id: 'review-title' }, t('review-heading')), status, chart, turning, mini, said, h('p', {}, link));
+
+  /** Which game is shown (`gameNo`), and what is known of it. */
+  let game = 0;
+  /** @type {import('../review/types.js').GameRecordView | null} */
+  let record = null;
+  /** @type {{views: import('../types.js').GameView[], movers: import('../types.js').Side[]}} */
+  let pos = { views: [], movers: [] };
+  /** @type {import('./games.js').GameParts | null} */
+  let parts = null;
+  /** @type {import('../types.js').BoardApi | null} */
+  let board = null;
+  /** @type {import('../types.js').Side | null} */
+  let reader = null;
+  let failed = false;
+
+  /** @param {import('../review/types.js').TurningView} tp */
+  const showTurning = async (tp) => {
+    if (!record || !parts) return;
+    if (!board) board = parts.createBoard(mini, { onMove: () => {}, t });
+    mini.className = `board mini ${record.game}`;
+    mini.hidden = false;
+    board.set(turningView(pos.views, tp.ply, tp.played), { mySide: null, interactive: false, showDanger: false, hint: tp.best });
+    const before = pos.views[tp.ply - 1];
+    said.hidden = false;
+    said.replaceChildren(
+      h('p', {}, t('review-played', { move: parts.describe(t, before, tp.played) })),
+      h('p', {}, tp.best ? t('review-best', { move: parts.describe(t, before, tp.best) }) : t('review-best-none')));
+  };
+
+  const panel = createReviewPanel({
+    t, status, chart, turning,
+    onPick: (ply) => {
+      const tp = record?.review?.turning.find((x) => x.ply === ply);
+      if (tp) showTurning(tp);
+    },
+    onTurning: showTurning,
+  });
+
+  const draw = () => {
+    if (!record) {
+      panel.set({ review: null, movers: [], reader, names: ['', ''], current: 0, failed });
+      return;
+    }
+    panel.set({ review: record.review, movers: pos.movers, reader, names: sideNames(t, record), current: pos.views.length - 1, failed });
+  };
+
+  /** @param {number} n */
+  const follow = async (n) => {
+    try {
+      await followReview(code, n, async (g) => {
+        if (game !== n) return;
+        if (!parts) parts = await loadGame(g.game);
+        if (!record) pos = viewsOf(parts.rules, g.options, g.moves);
+        record = g;
+        draw();
+      }, { stopped: () => game !== n, every: 1000 });
+    } catch {
+      /* shown as pending; the replay link still works */
+    }
+    if (game === n && !record?.review) {
+      failed = true;
+      draw();
+    }
+  };
+
+  return {
+    el,
+    /** @param {Props} p */
+    render(p) {
+      const tb = p.table;
+      if (tb.status !== 'over' || !tb.gameNo) {
+        el.hidden = true;
+        game = 0;
+        return;
+      }
+      reader = p.mySide;
+      el.hidden = false;
+      if (game !== tb.gameNo) {
+        game = tb.gameNo;
+        record = null;
+        failed = false;
+        mini.hidden = true;
+        said.hidden = true;
+        link.setAttribute('href', `/${lang}/g/${code}/${game}`);
+        draw();
+        follow(game);
+      }
+    },
+  };
+}

@@ -1,0 +1,81 @@
+// The after-the-game endpoints (`docs/protocol.md`, "Replays, reviews and analysis").
+
+import { ApiError, storedToken } from '../api.js';
+
+/**
+ * @param {string} url
+ * @param {{method?: string, body?: string, json?: unknown, token?: string | null}} [opts]
+ * @returns {Promise<any>}
+ */
+async function call(url, opts = {}) {
+  /** @type {Record<string, string>} */
+  const headers = { Accept: 'application/json' };
+  if (opts.json !== undefined) headers['Content-Type'] = 'application/json';
+  if (opts.body !== undefined) headers['Content-Type'] = 'text/plain; charset=utf-8';
+  if (opts.token) headers.Authorization = `Bearer ${opts.token}`;
+  let res;
+  try {
+    res = await fetch(url, {
+      method: opts.method ?? 'GET', headers, body: opts.json !== undefined ? JSON.stringify(opts.json) : opts.body,
+    });
+  } catch {
+    throw new ApiError(0, 'network');
+  }
+  const text = await res.text();
+  /** @type {any} */
+  let data = null;
+  try {
+    data = text ? JSON.parse(text) : null;
+  } catch {
+    data = null;
+  }
+  if (!res.ok) {
+    const err = new ApiError(res.status, (data && data.code) || 'internal');
+    /** @type {any} */ (err).detail = data && data.message;
+    throw err;
+  }
+  return data;
+}
+
+/** @param {string} code @param {number} n @returns {Promise<import('./types.js').GameRecordView>} */
+export const gameRecord = (code, n) => call(`/api/games/${encodeURIComponent(code)}/${n}`);
+
+/** The record file's address. @param {string} code @param {number} n */
+export const recordUrl = (code, n) => `/api/games/${encodeURIComponent(code)}/${n}/record`;
+
+/** This device's games; empty when it has no player yet. @returns {Promise<import('./types.js').GameSummary[]>} */
+export async function myGames() {
+  const token = storedToken();
+  if (!token) return [];
+  return call('/api/me/games', { token });
+}
+
+/** @param {string} id @returns {Promise<import('./types.js').PlayerGames>} */
+export const playerGames = (id) => call(`/api/players/${encodeURIComponent(id)}/games`);
+
+/** @param {import('./types.js').AnalysisRequest} req @returns {Promise<import('./types.js').AnalysisView>} */
+export const analyse = (req) => call('/api/analysis', { method: 'POST', json: req });
+
+/** @param {string} text @returns {Promise<import('./types.js').RecordView>} */
+export const readRecord = (text) => call('/api/records', { method: 'POST', body: text });
+
+/**
+ * A finished game, asked again until its review is there (or `tries` run out).
+ * @param {string} code
+ * @param {number} n
+ * @param {(g: import('./types.js').GameRecordView) => void} each  Called with every answer.
+ * @param {{tries?: number, every?: number, stopped?: () => boolean}} [opts]
+ */
+export async function followReview(code, n, each, opts = {}) {
+  const tries = opts.tries ?? 120;
+  let wait = opts.every ?? 1000;
+  for (let i = 0; i < tries; i++) {
+    if (opts.stopped?.()) return null;
+    const g = await gameRecord(code, n);
+    each(g);
+    if (g.review) return g;
+    await new Promise((r) => setTimeout(r, wait));
+    wait = Math.min(wait * 1.3, 5000);
+  }
+  return null;
+}

@@ -1,0 +1,56 @@
+// Addresses between the pages after the game, and the rules of a game in words.
+
+/**
+ * The analysis board at move `ply` of a finished game: its rules and moves travel in the
+ * address's fragment, so the link works anywhere and is never sent to the server.
+ * @param {string} lang
+ * @param {{game: import('../types.js').GameKind, options: import('../types.js').AnyOptions, moves: string[],
+ *   code?: string, gameNo?: number}} g
+ * @param {number} ply
+ */
+export function analysisLink(lang, g, ply) {
+  const p = new URLSearchParams();
+  p.set('o', JSON.stringify(g.options));
+  p.set('m', g.moves.slice(0, ply).join(','));
+  if (g.code && g.gameNo) p.set('from', `${g.code}/${g.gameNo}`);
+  return `/${lang}/games/${g.game}/analysis#${p.toString()}`;
+}
+
+/**
+ * What an analysis link carries (see `analysisLink`), or null.
+ * @param {string} hash  `location.hash`
+ * @returns {{options: Record<string, any>, moves: string[], from: string | null} | null}
+ */
+export function readAnalysisLink(hash) {
+  const p = new URLSearchParams(hash.replace(/^#/, ''));
+  const o = p.get('o');
+  if (!o) return null;
+  try {
+    const options = JSON.parse(o);
+    if (!options || typeof options !== 'object') return null;
+    const m = p.get('m') ?? '';
+    return { options, moves: m ? m.split(',') : [], from: p.get('from') };
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The rules of a game in words: "Board: 33 points … · First move: Parent · …".
+ * @param {import('../types.js').Translate} t
+ * @param {import('../types.js').AnyOptions} o
+ */
+export function rulesText(t, o) {
+  if (o.game === 'dots') {
+    const [w, h] = o.size.split('x');
+    return `${t('dots-opt-size')}: ${t('dots-size', { w, h })}`;
+  }
+  const target = o.target === 'none' ? t('review-target-none') : t(`musashi-opt-target-${o.target}`);
+  const limit = o.limit === 'none' ? t('musashi-opt-limit-none') : o.limit === '100' ? t('musashi-opt-limit-100') : o.limit;
+  return [
+    `${t('musashi-opt-board')}: ${t(`musashi-opt-board-${o.board}`)}`,
+    `${t('musashi-opt-first')}: ${t(`musashi-opt-first-${o.first}`)}`,
+    `${t('musashi-opt-target')}: ${target}`,
+    `${t('musashi-opt-limit')}: ${limit}`,
+  ].join(' · ');
+}

@@ -1,0 +1,84 @@
+// The review's pure parts: values and turning points in words, a game's positions for
+// stepping, and the analysis link that carries a game's rules and moves.
+
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+
+import * as dots from '../table/dots.js';
+import * as musashi from '../table/musashi.js';
+import { analysisLink, readAnalysisLink } from '../review/links.js';
+import { turningView, viewsOf } from '../review/positions.js';
+import { turningText, valueText } from '../review/words.js';
+
+/** A translator that shows the id and its arguments. @type {import('../types.js').Translate} */
+const t = (id, args) => (args ? `${id} ${JSON.stringify(args)}` : id);
+
+/** @param {Partial<import('../review/types.js').ValueView>} v @returns {import('../review/types.js').ValueView} */
+const value = (v) => ({ exact: true, text: '', score: 0, result: null, ...v });
+
+test('Musashi values name the winner and the distance', () => {
+  const names = /** @type {[string, string]} */ (['Parent', 'Children']);
+  assert.equal(valueText(t, 'musashi', value({ score: 1, result: 1 }), names), 'review-win {"name":"Parent"}');
+  assert.equal(valueText(t, 'musashi', value({ score: -1, result: -1, plies: 7 }), names), 'review-win-in {"name":"Children","moves":7}');
+  assert.equal(valueText(t, 'musashi', value({ score: -1, result: -1, plies: 0 }), names), 'review-won {"name":"Children"}');
+  assert.equal(valueText(t, 'musashi', value({ exact: false, score: -0.4 }), names), 'review-estimate-ahead {"name":"Children"}');
+  assert.equal(valueText(t, 'musashi', value({ exact: false, score: 0.05 }), names), 'review-estimate-even');
+});
+
+test('Dots values give the final margin of side 0', () => {
+  const names = /** @type {[string, string]} */ (['Ana', 'Ben']);
+  assert.equal(valueText(t, 'dots', value({ margin: -3, result: -1 }), names), 'review-win-by {"name":"Ben","boxes":3}');
+  assert.equal(valueText(t, 'dots', value({ margin: 0, result: 0 }), names), 'review-draw');
+  assert.equal(valueText(t, 'dots', value({ exact: false, margin: 1.6 }), names), 'review-estimate-by {"name":"Ana","boxes":2}');
+  assert.equal(valueText(t, 'dots', value({ exact: false, margin: 0.3 }), names), 'review-estimate-even');
+});
+
+test('a turning point is the mover losing a win or a draw, told to whoever reads it', () => {
+  const names = /** @type {[string, string]} */ (['Ana', 'Ben']);
+  const win0 = value({ result: 1 });
+  const draw = value({ result: 0 });
+  const win1 = value({ result: -1 });
+  // Ana (side 0) had the win and let it go.
+  assert.equal(turningText(t, win0, win1, 0, 0, names), 'review-turn-you-lost-win');
+  assert.equal(turningText(t, win0, win1, 0, 1, names), 'review-turn-gave-win {"name":"Ana"}');
+  assert.equal(turningText(t, win0, draw, 0, 1, names), 'review-turn-gave-draw {"name":"Ana"}');
+  assert.equal(turningText(t, win0, draw, 0, null, names), 'review-turn-lost-win {"name":"Ana"}');
+  // Ben (side 1) had a draw and lost it.
+  assert.equal(turningText(t, draw, win0, 1, 1, names), 'review-turn-you-lost-draw');
+  assert.equal(turningText(t, draw, win0, 1, null, names), 'review-turn-lost-draw {"name":"Ben"}');
+  // Values that do not fit a mistake are said plainly.
+  assert.equal(turningText(t, win1, win0, 0, 0, names), 'review-turn-changed');
+});
+
+test('positions for stepping: a view after every move and who made it', () => {
+  const options = /** @type {import('../types.js').MusashiOptions} */ ({
+    game: 'musashi', first: 'parent', target: '10', limit: '100', board: '25', swapRoles: true, showDanger: true,
+  });
+  const { views, movers } = viewsOf(musashi, options, ['c3-d4', 'e1-d2', 'd4-c3']);
+  assert.equal(views.length, 4);
+  assert.deepEqual(movers, [0, 1, 0]);
+  assert.equal(views[2].game === 'musashi' && views[2].parent, 'd4');
+  // A turning point shows the position before the move, with the move marked.
+  const tv = turningView(views, 3, 'd4-c3');
+  assert.equal(tv.game === 'musashi' && tv.parent, 'd4');
+  assert.deepEqual(tv.last, { move: 'd4-c3', taken: [] });
+
+  const d = viewsOf(dots, { game: 'dots', size: '3x3', swapFirst: true }, ['0', '12', '3']);
+  assert.deepEqual(d.movers, [0, 1, 0]);
+  // Dots shows the position after the move: the line is drawn, and the others still open.
+  const dv = turningView(d.views, 2, '12');
+  assert.equal(dv.game === 'dots' && dv.lines.length, 2);
+});
+
+test('the analysis link carries the rules and the moves up to a move', () => {
+  const g = {
+    game: /** @type {const} */ ('dots'), options: /** @type {import('../types.js').DotsOptions} */ ({ game: 'dots', size: '4x3', swapFirst: true }),
+    moves: ['0', '5', '17'], code: 'K3J9QW2M7XAB', gameNo: 2,
+  };
+  const url = analysisLink('de', g, 2);
+  assert.ok(url.startsWith('/de/games/dots/analysis#'), url);
+  const back = readAnalysisLink(url.slice(url.indexOf('#')));
+  assert.deepEqual(back, { options: g.options, moves: ['0', '5'], from: 'K3J9QW2M7XAB/2' });
+  assert.equal(readAnalysisLink('#nonsense'), null);
+  assert.equal(readAnalysisLink('#o=%7Bbroken'), null);
+});
