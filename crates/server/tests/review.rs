@@ -2,7 +2,7 @@ use std::time::Duration;
 
 use serde_json::{Value, json};
 
-use crate::common::{TestServer, play_out};
+use crate::common::{TestServer, my_turn, play_out};
 
 fn first_legal(t: &Value) -> String {
     match &t["view"]["legal"][0] {
@@ -169,4 +169,70 @@ async fn a_bad_record_names_its_bad_move() {
     let v: Value = r.json().await.unwrap();
     assert_eq!(v["code"], "bad-move");
     assert!(v["message"].as_str().unwrap().contains("move 2 (\"e1-e9\")"), "{v}");
+}
+
+/// Reviews run in the spare CPU slots at the lowest priority, so a live game's CPU still
+/// answers within its second while finished games wait for theirs: six 5x5 games are
+/// finished (each review takes seconds, more in a debug build), then a person plays the
+/// intermediate CPU on 5x4 and each CPU answer is timed, from the person's move sent to their
+/// turn again. Reviews must still be pending when the CPU game starts, or this shows nothing.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn cpu_answers_keep_their_second_while_reviews_run() {
+    let s = TestServer::start().await;
+    let (ta, _) = s.player("Ana").await;
+    let (tb, _) = s.player("Ben").await;
+    let mut finished = vec![];
+    for _ in 0..6 {
+        let code = s.group(&ta, json!({"game": "dots", "options": {"size": "5x5"}})).await;
+        let mut a = s.client(&code, &ta).await;
+        let mut b = s.client(&code, &tb).await;
+        b.intent(json!({"t": "sit"})).await;
+        a.catch_up(b.v).await;
+        play_out(&mut a, &mut b, first_legal).await;
+        finished.push(code);
+    }
+    let mut reviewed_before = 0;
+    for code in &finished {
+        reviewed_before += usize::from(!s.get(&format!("/api/games/{code}/1"), None).await.1["review"].is_null());
+    }
+    assert!(reviewed_before < finished.len(), "every review was done before the CPU game began");
+
+    let code = s.group(&ta, json!({"game": "dots", "options": {"size": "5x4"}, "cpu": "intermediate"})).await;
+    let mut a = s.client(&code, &ta).await;
+    let seat = a.seat().unwrap();
+    let mut answers: Vec<Duration> = vec![];
+    while a.table["status"] == "playing" {
+        if !my_turn(&a.table, seat) {
+            a.wait_for(|t| t["status"] != "playing" || my_turn(t, seat)).await;
+            continue;
+        }
+        let t0 = std::time::Instant::now();
+        let mv = first_legal(&a.table);
+        a.play(&mv).await;
+        if my_turn(&a.table, seat) {
+            continue; // a box closed: the person moves again, nothing to answer
+        }
+        a.wait_for(|t| t["status"] != "playing" || my_turn(t, seat)).await;
+        answers.push(t0.elapsed());
+    }
+    let mut reviewed_after = 0;
+    for code in &finished {
+        reviewed_after += usize::from(!s.get(&format!("/api/games/{code}/1"), None).await.1["review"].is_null());
+    }
+    answers.sort();
+    let ms = |d: Duration| d.as_secs_f64() * 1000.0;
+    println!(
+        "CPU answers while reviews ran: {} answers, median {:.0} ms, max {:.0} ms; reviews done {} of {} before the CPU game, {} after; load {}",
+        answers.len(),
+        ms(answers[answers.len() / 2]),
+        ms(answers[answers.len() - 1]),
+        reviewed_before,
+        finished.len(),
+        reviewed_after,
+        std::fs::read_to_string("/proc/loadavg").unwrap_or_default().trim()
+    );
+    assert!(answers.len() >= 5, "too few CPU answers to mean anything: {}", answers.len());
+    // The CPU's own budget is under a second; a review may hold it back by one 100 ms slice.
+    let slow: Vec<f64> = answers.iter().filter(|d| d.as_millis() >= 1000).map(|&d| ms(d)).collect();
+    assert!(slow.is_empty(), "CPU answers over a second while reviews ran: {slow:?} ms");
 }
