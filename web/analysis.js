@@ -1,41 +1,20 @@
 // The analysis board (`/{lang}/games/{game}/analysis`): any position of either game under any
-// rule, with the exact value of the position and of every legal move (or an estimate where
-// the solvers do not reach, said so). Play either side by tapping the board or a move in the
-// list; step back and forward through the line played; set a position up by hand; continue
-// from a replay (its rules and moves come in the address's fragment) or from an imported
-// record. The server values every position (`POST /api/analysis`); the board and the legal
-// moves come from the client rules the table uses.
+// rule, with the value of the position and of every legal move (exact, or an estimate where the
+// solvers do not reach, said so). Play either side, step through the line, set a position up by
+// hand, or continue from a replay (rules and moves in the address's fragment) or an imported
+// record. The server values each position (`POST /api/analysis`); the client rules draw it.
 
 import { h } from './dom.js';
 import { loadGame } from './play/games.js';
 import { analyse, readRecord } from './review/api.js';
 import { analysisLink, readAnalysisLink } from './review/links.js';
 import { dotsGame, dotsTap, edgeAt, musashiGame, musashiStart, musashiTap, musashiText, pointAt } from './review/setup.js';
+import { moveValues, positionValue } from './review/move-values.js';
+import { ruleFields } from './review/rule-fields.js';
 import { createStepper } from './review/stepper.js';
-import { roleNames, valueText } from './review/words.js';
+import { roleNames } from './review/words.js';
 
 /** @typedef {import('./types.js').Translate} Translate */
-
-/** The rules each game offers here, the analysis-only ones included. */
-const CHOICES = {
-  musashi: [
-    ['board', ['33', '25']],
-    ['first', ['parent', 'children']],
-    ['target', ['10', '6', 'none']],
-    ['limit', ['100', 'none']],
-  ],
-  dots: [['size', ['3x3', '4x3', '3x4', '4x4', '5x3', '3x5', '5x4', '4x5', '5x5']]],
-};
-
-/** @param {Translate} t @param {string} id @param {string} value */
-function choiceText(t, id, value) {
-  if (id === 'size') {
-    const [w, h] = value.split('x');
-    return t('dots-size', { w, h });
-  }
-  if (id === 'target' && value === 'none') return t('review-target-none');
-  return t(`musashi-opt-${id}-${value}`);
-}
 
 /**
  * @param {import('./types.js').PageData} data
@@ -185,20 +164,9 @@ export async function start(data, t, announce) {
       list.replaceChildren();
       return;
     }
-    const v = values.value;
-    const kind = t(v.exact ? 'review-analysis-exact' : 'review-analysis-estimate');
-    const toMove = values.turn === null ? t('review-analysis-over') : t('review-analysis-to-move', { name: names[values.turn] });
-    valueEl.replaceChildren(
-      h('strong', { 'data-exact': v.exact ? 'true' : 'false', 'data-text': v.text }, valueText(t, game, v, names)),
-      ` (${kind}). ${toMove}`);
+    valueEl.replaceChildren(...positionValue(t, game, names, values));
     const view = parts.rules.view(gameAt(stepper.ply));
-    list.replaceChildren(...values.moves.map((m) => h('li', {},
-      h('button', {
-        type: 'button', class: `btn move-value${m.value.exact ? ' exact' : ' estimate'}`, 'data-move': m.move,
-        'data-text': m.value.text, onclick: () => play(m.move),
-      },
-      h('span', { class: 'mv' }, parts.describe(t, view, m.move)),
-      h('span', { class: 'val' }, `${valueText(t, game, m.value, names)}${m.value.exact ? '' : ` (${t('review-analysis-estimate')})`}`)))));
+    list.replaceChildren(...moveValues(t, game, names, values.moves, (mv) => parts.describe(t, view, mv), play));
   };
 
   const drawTools = () => {
@@ -256,19 +224,12 @@ export async function start(data, t, announce) {
   };
 
   const drawRules = () => {
-    const form = byId('analysis-rules');
-    form.replaceChildren(...CHOICES[game].map(([id, vals]) => {
-      const sel = h('select', { id: `rule-${id}`, name: String(id) },
-        ...(/** @type {string[]} */ (vals)).map((v) => h('option', { value: v, selected: options[/** @type {string} */ (id)] === v }, choiceText(t, String(id), v))));
-      sel.addEventListener('change', () => {
-        options = { ...options, [String(id)]: sel.value };
-        base = null;
-        line = [];
-        stepper.set(0, 0);
-        render();
-      });
-      const label = id === 'size' ? t('dots-opt-size') : t(`musashi-opt-${id}`);
-      return h('label', { class: 'rule' }, h('span', {}, label), sel);
+    byId('analysis-rules').replaceChildren(...ruleFields(t, game, options, (id, value) => {
+      options = { ...options, [id]: value };
+      base = null;
+      line = [];
+      stepper.set(0, 0);
+      render();
     }));
   };
 
