@@ -58,13 +58,15 @@ test('every page renders in every locale with every message', async () => {
       // one the locale's own messages use (CPU, Glicko-2, loanwords) or a name; on an English
       // page, anything goes.
       if (lang !== 'en') {
-        const own = await page.evaluate(() => {
+        const own = await page.evaluate(async () => {
           const data = JSON.parse(document.getElementById('qdan-data')?.textContent ?? '{}');
+          // The locale's messages are a file of their own (issue 19), cached after the page's load.
+          const ftl = data.messages ? await fetch(data.messages).then((r) => r.text()) : '';
           const langs = document.querySelector('.langs');
           const shown = [...document.querySelectorAll('body *')].filter((e) => !langs?.contains(e) && !['SCRIPT', 'STYLE'].includes(e.tagName))
             .flatMap((e) => [...e.childNodes].filter((n) => n.nodeType === 3).map((n) => n.textContent ?? ''));
           const aria = [...document.querySelectorAll('[aria-label]')].map((e) => e.getAttribute('aria-label') ?? '');
-          return { ftl: data.ftl ?? '', text: [...shown, ...aria].join(' ') };
+          return { ftl, text: [...shown, ...aria].join(' ') };
         });
         const words = (/** @type {string} */ t) => t.split(/[^\p{L}]+/u).filter((w) => w.length >= 2 && /^[A-Za-z]+$/.test(w));
         const mine = new Set(words(own.ftl.replace(/^#.*$/gm, '')).map((w) => w.toLowerCase()));
