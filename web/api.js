@@ -5,45 +5,68 @@ export const TOKEN_KEY = 'qdan.token';
 
 /** An HTTP failure with the server's error code when it sent one. */
 export class ApiError extends Error {
-  /** @param {number} status @param {string} code @param {Record<string, number>} [args] */
-  constructor(status, code, args) {
+  /**
+   * @param {number} status
+   * @param {string} code
+   * @param {Record<string, number>} [args]
+   * @param {string} [detail]  The server's own words, for errors a person fixes (a bad record file).
+   */
+  constructor(status, code, args, detail) {
     super(`${status} ${code}`);
     this.status = status;
     this.code = code;
     /** The code's typed arguments (`too-many-groups` has `max`). */
     this.args = args || {};
+    this.detail = detail;
   }
+}
+
+/**
+ * One request to the server's HTTP API: JSON (or plain text) in, JSON out, failures as ApiError.
+ * @param {string} url
+ * @param {{method?: string, json?: unknown, text?: string, token?: string | null}} [opts]
+ * @returns {Promise<any>}
+ */
+export async function request(url, opts = {}) {
+  /** @type {Record<string, string>} */
+  const headers = { Accept: 'application/json' };
+  /** @type {string | undefined} */
+  let body;
+  if (opts.json !== undefined) {
+    headers['Content-Type'] = 'application/json';
+    body = JSON.stringify(opts.json);
+  } else if (opts.text !== undefined) {
+    headers['Content-Type'] = 'text/plain; charset=utf-8';
+    body = opts.text;
+  }
+  if (opts.token) headers.Authorization = `Bearer ${opts.token}`;
+  let res;
+  try {
+    res = await fetch(url, { method: opts.method ?? 'GET', headers, body });
+  } catch {
+    throw new ApiError(0, 'network');
+  }
+  const raw = await res.text();
+  /** @type {any} */
+  let data = null;
+  try {
+    data = raw ? JSON.parse(raw) : null;
+  } catch {
+    data = null;
+  }
+  if (!res.ok) {
+    throw new ApiError(res.status, (data && (data.code || data.error)) || 'internal', data?.args, data?.message);
+  }
+  return data;
 }
 
 /**
  * @param {string} method
  * @param {string} url
- * @param {unknown} [body]
+ * @param {unknown} [json]
  * @param {string | null} [token]
- * @returns {Promise<any>}
  */
-async function call(method, url, body, token) {
-  /** @type {Record<string, string>} */
-  const headers = { Accept: 'application/json' };
-  if (body !== undefined) headers['Content-Type'] = 'application/json';
-  if (token) headers.Authorization = `Bearer ${token}`;
-  let res;
-  try {
-    res = await fetch(url, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
-  } catch {
-    throw new ApiError(0, 'network');
-  }
-  const text = await res.text();
-  /** @type {any} */
-  let data = null;
-  try {
-    data = text ? JSON.parse(text) : null;
-  } catch {
-    data = null;
-  }
-  if (!res.ok) throw new ApiError(res.status, (data && (data.code || data.error)) || 'internal', data?.args);
-  return data;
-}
+const call = (method, url, json, token) => request(url, { method, json, token });
 
 /** @returns {string | null} */
 export function storedToken() {

@@ -15,7 +15,7 @@ run() { # name, then qdan-arena match arguments
     local name=$1; shift
     if grep -q "series wall time" "$out/$name.out" 2>/dev/null; then return; fi
     echo "$(date -u +%FT%TZ) start $name (load $(cut -d' ' -f1-3 /proc/loadavg))"
-    nice -n 19 "$bin" match "$@" > "$out/$name.out" 2> "$out/$name.log"
+    nice -n "${NICE:-19}" "$bin" match "$@" > "$out/$name.out" 2> "$out/$name.log"
     echo "$(date -u +%FT%TZ) done  $name: $(sed -n 2p "$out/$name.out")"
 }
 
@@ -23,7 +23,8 @@ run() { # name, then qdan-arena match arguments
 # round, 5x5 first): whenever the run is cut off, every pairing has about as many games as the
 # others. `crates/arena/summary.sh OUT_DIR` adds the rounds up (round 1 was 20 games of
 # expert-5x4-rollout, before the rounds were made smaller). EVIDENCE=0 skips the old
-# expert's games.
+# expert's games, EXTRAS=0 also the comparisons with the old expert and the ablations.
+# Two copies with different FIRST_ROUND..ROUNDS ranges run side by side (one a core).
 first=${FIRST_ROUND:-2}
 rounds=${ROUNDS:-11}
 while [ -n "${WAIT_PID:-}" ] && kill -0 "$WAIT_PID" 2>/dev/null; do sleep 20; done
@@ -41,6 +42,7 @@ for r in $(seq "$first" "$rounds"); do
     done
     run levels-5x4-expert-intermediate-r$r --game dots --size 5x4 --a expert --b intermediate --games 10 --audit 26 --seed $r
     run levels-5x4-intermediate-beginner-r$r --game dots --size 5x4 --a intermediate --b beginner --games 10 --seed $r
+    [ "${EXTRAS:-1}" = 1 ] || continue
     run levels-5x5-expert-v1-r$r --game dots --size 5x5 --a expert --b expert-v1 --games 6 --audit 26 --seed $r
     if [ "$r" -ge 4 ]; then
         run ablation-5x5-nosteer-r$r --game dots --size 5x5 --a expert --b expert-nosteer --games 6 --seed $r

@@ -1,41 +1,6 @@
 // The after-the-game endpoints (`docs/protocol.md`, "Replays, reviews and analysis").
 
-import { ApiError, storedToken } from '../api.js';
-
-/**
- * @param {string} url
- * @param {{method?: string, body?: string, json?: unknown, token?: string | null}} [opts]
- * @returns {Promise<any>}
- */
-async function call(url, opts = {}) {
-  /** @type {Record<string, string>} */
-  const headers = { Accept: 'application/json' };
-  if (opts.json !== undefined) headers['Content-Type'] = 'application/json';
-  if (opts.body !== undefined) headers['Content-Type'] = 'text/plain; charset=utf-8';
-  if (opts.token) headers.Authorization = `Bearer ${opts.token}`;
-  let res;
-  try {
-    res = await fetch(url, {
-      method: opts.method ?? 'GET', headers, body: opts.json !== undefined ? JSON.stringify(opts.json) : opts.body,
-    });
-  } catch {
-    throw new ApiError(0, 'network');
-  }
-  const text = await res.text();
-  /** @type {any} */
-  let data = null;
-  try {
-    data = text ? JSON.parse(text) : null;
-  } catch {
-    data = null;
-  }
-  if (!res.ok) {
-    const err = new ApiError(res.status, (data && data.code) || 'internal');
-    /** @type {any} */ (err).detail = data && data.message;
-    throw err;
-  }
-  return data;
-}
+import { request as call, storedToken } from '../api.js';
 
 /** @param {string} code @param {number} n @returns {Promise<import('./types.js').GameRecordView>} */
 export const gameRecord = (code, n) => call(`/api/games/${encodeURIComponent(code)}/${n}`);
@@ -57,7 +22,7 @@ export const playerGames = (id) => call(`/api/players/${encodeURIComponent(id)}/
 export const analyse = (req) => call('/api/analysis', { method: 'POST', json: req });
 
 /** @param {string} text @returns {Promise<import('./types.js').RecordView>} */
-export const readRecord = (text) => call('/api/records', { method: 'POST', body: text });
+export const readRecord = (text) => call('/api/records', { method: 'POST', text });
 
 /**
  * A finished game, asked again until its review is there (or `tries` run out).

@@ -5,7 +5,7 @@
 //!            [--clock cpu|wall] [--audit 28] [--postmortem-ms 5000] [--seed N]
 //! qdan-arena match --game musashi --board 33 --a expert --b intermediate --games 50
 //!            [--target 10|6|none] [--limit 100|none] [--first parent|children]
-//!            [--seat alternate|parent|children] [--tables DIR]
+//!            [--seat alternate|parent|children] [--tables DIR] [--clock cpu|wall]
 //! ```
 //! One line per game goes to stderr as it ends; the summary goes to stdout.
 
@@ -52,7 +52,7 @@ struct MatchArgs {
     /// Time for one move, in milliseconds.
     #[arg(long, default_value_t = 900)]
     budget_ms: u64,
-    /// Dots: count the budget in the thread's CPU time (cpu) or wall-clock time (wall).
+    /// Count each move's budget in the thread's CPU time (cpu) or wall-clock time (wall).
     #[arg(long, default_value = "cpu")]
     clock: String,
     /// Dots board size, WxH.
@@ -101,13 +101,13 @@ fn run() -> anyhow::Result<()> {
     let Cmd::Match(a) = Cli::parse().cmd;
     let budget = Duration::from_millis(a.budget_ms);
     let started = Instant::now();
+    let clock = match a.clock.as_str() {
+        "cpu" => ClockKind::Cpu,
+        "wall" => ClockKind::Wall,
+        other => bail!("--clock is cpu or wall, not {other:?}"),
+    };
     match a.game.as_str() {
         "dots" => {
-            let clock = match a.clock.as_str() {
-                "cpu" => ClockKind::Cpu,
-                "wall" => ClockKind::Wall,
-                other => bail!("--clock is cpu or wall, not {other:?}"),
-            };
             let cfg = dots_series::Config {
                 size: a.size,
                 a: a.a.parse().map_err(anyhow::Error::msg)?,
@@ -137,11 +137,17 @@ fn run() -> anyhow::Result<()> {
             }
             let options =
                 Options { board: a.board, target: a.target, limit: a.limit, first: a.first, ..Options::default() };
-            let cfg =
-                musashi_series::Config { options, a: level(&a.a)?, b: level(&a.b)?, games: a.games, budget, seat };
-            let (recs, mut at, mut bt) =
-                musashi_series::run(&cfg, &mut std::io::stderr()).context("writing the log")?;
-            print!("{}", musashi_series::report(&cfg, &recs, &mut at, &mut bt));
+            let cfg = musashi_series::Config {
+                options,
+                a: level(&a.a)?,
+                b: level(&a.b)?,
+                games: a.games,
+                budget,
+                clock,
+                seat,
+            };
+            let (recs, mut times) = musashi_series::run(&cfg, &mut std::io::stderr()).context("writing the log")?;
+            print!("{}", musashi_series::report(&cfg, &recs, &mut times));
         }
         other => bail!("--game is dots or musashi, not {other:?}"),
     }

@@ -1,13 +1,18 @@
 //! A Juroku Musashi series between qdan's levels, under any rule options. A plays the Parent
-//! in the even games and the Children in the odd ones (or one role throughout). Musashi's
-//! CPU takes a wall-clock deadline (`ai::musashi::choose`), so these series count wall time.
+//! in the even games and the Children in the odd ones (or one role throughout). Each move's
+//! budget is counted in the thread's CPU time (the default, so that strength does not depend
+//! on what else the machine runs) or in wall-clock time as the site counts it; the longest
+//! wall-clock answer is reported either way.
 
 use std::io::Write;
 use std::time::{Duration, Instant};
 
 use ai::Level;
+use ai::musashi::Deadline;
+use ai::musashi::clock::thread_cpu_time;
 use rules::musashi::{EndReason, Game, Options, Role};
 
+use crate::dots_series::ClockKind;
 use crate::stats::{Wdl, quantile, times_line};
 
 /// Which role A plays.
@@ -25,7 +30,17 @@ pub struct Config {
     pub b: Level,
     pub games: u32,
     pub budget: Duration,
+    pub clock: ClockKind,
     pub seat: Seat,
+}
+
+/// Each side's move times by the series' clock, and the longest wall-clock answer.
+#[derive(Debug, Default)]
+pub struct Times {
+    pub a: Vec<Duration>,
+    pub b: Vec<Duration>,
+    pub a_wall_max: Duration,
+    pub b_wall_max: Duration,
 }
 
 /// One finished game from A's side.
@@ -39,8 +54,9 @@ pub struct GameRecord {
 }
 
 /// Plays the series, one line per game to `log`; answers the records and each side's move times.
-pub fn run(cfg: &Config, log: &mut dyn Write) -> std::io::Result<(Vec<GameRecord>, Vec<Duration>, Vec<Duration>)> {
-    let (mut recs, mut a_times, mut b_times) = (Vec::new(), Vec::new(), Vec::new());
+pub fn run(cfg: &Config, log: &mut dyn Write) -> std::io::Result<(Vec<GameRecord>, Times)> {
+    let (mut recs, mut times) = (Vec::new(), Times::default());
+    let mut rng = rand::thread_rng();
     for g in 0..cfg.games {
         let a_role = match cfg.seat {
             Seat::Always(r) => r,
@@ -54,13 +70,21 @@ pub fn run(cfg: &Config, log: &mut dyn Write) -> std::io::Result<(Vec<GameRecord
             }
             let a_turn = game.turn() == a_role;
             let level = if a_turn { cfg.a } else { cfg.b };
-            let t = Instant::now();
-            let m = ai::musashi::choose(&game, level, t + cfg.budget).expect("the game is not over");
-            if a_turn {
-                a_times.push(t.elapsed())
-            } else {
-                b_times.push(t.elapsed())
-            }
+            let (t, cpu) = (Instant::now(), thread_cpu_time());
+            let deadline = match cfg.clock {
+                ClockKind::Cpu => Deadline::ThreadCpu(cpu + cfg.budget),
+                ClockKind::Wall => Deadline::Wall(t + cfg.budget),
+            };
+            let m = ai::musashi::choose_within(&game, level, deadline, &mut rng).expect("the game is not over");
+            let wall = t.elapsed();
+            let spent = match cfg.clock {
+                ClockKind::Cpu => thread_cpu_time() - cpu,
+                ClockKind::Wall => wall,
+            };
+            let (list, max) =
+                if a_turn { (&mut times.a, &mut times.a_wall_max) } else { (&mut times.b, &mut times.b_wall_max) };
+            list.push(spent);
+            *max = (*max).max(wall);
             game.play(m).expect("the CPU plays legal moves");
         };
         let rec = GameRecord {
@@ -82,14 +106,18 @@ pub fn run(cfg: &Config, log: &mut dyn Write) -> std::io::Result<(Vec<GameRecord
         log.flush()?;
         recs.push(rec);
     }
-    Ok((recs, a_times, b_times))
+    Ok((recs, times))
 }
 
 /// The summary lines of a finished series.
-pub fn report(cfg: &Config, recs: &[GameRecord], a_times: &mut [Duration], b_times: &mut [Duration]) -> String {
+pub fn report(cfg: &Config, recs: &[GameRecord], times: &mut Times) -> String {
     let o = &cfg.options;
+    let clock = match cfg.clock {
+        ClockKind::Cpu => "thread CPU time",
+        ClockKind::Wall => "wall clock",
+    };
     let mut s = format!(
-        "musashi board {} target {} limit {} first {}: {} (A) vs {} (B), {} games, {} ms a move (wall clock)\n",
+        "musashi board {} target {} limit {} first {}: {} (A) vs {} (B), {} games, {} ms a move by {clock}\n",
         o.board,
         o.target,
         o.limit,
@@ -116,7 +144,11 @@ pub fn report(cfg: &Config, recs: &[GameRecord], a_times: &mut [Duration], b_tim
             quantile(&mut taken, 0.5).unwrap_or(0)
         );
     }
-    s += &format!("A move times: {}\n", times_line(a_times));
-    s += &format!("B move times: {}\n", times_line(b_times));
+    s += &format!("A move times: {}; longest answer {:.1} ms wall\n", times_line(&mut times.a), ms(times.a_wall_max));
+    s += &format!("B move times: {}; longest answer {:.1} ms wall\n", times_line(&mut times.b), ms(times.b_wall_max));
     s
+}
+
+fn ms(d: Duration) -> f64 {
+    d.as_secs_f64() * 1000.0
 }
