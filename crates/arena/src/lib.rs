@@ -6,10 +6,12 @@
 //! - [`players`]: who can play (qdan's levels, [`partners`]).
 //! - [`dots_series`]: a Dots series, with an optional audit of one side's moves by the exact
 //!   solver (where it reaches) and by long searches (where it does not).
+//! - [`choices`]: what players draw at given moments of a recorded Dots game, valued exactly.
 //! - [`musashi_series`]: a Juroku Musashi series between qdan's levels, under any rule options.
 //! - [`cpu`]: the thread-CPU-time clock that budgets moves on a shared machine.
 //! - [`stats`]: medians and percentiles.
 
+pub mod choices;
 pub mod cpu;
 pub mod dots_series;
 pub mod musashi_series;

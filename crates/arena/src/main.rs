@@ -6,6 +6,8 @@
 //! qdan-arena match --game musashi --board 33 --a expert --b intermediate --games 50
 //!            [--target 10|6|none] [--limit 100|none] [--first parent|children]
 //!            [--seat alternate|parent|children] [--tables DIR] [--clock cpu|wall]
+//! qdan-arena choices --size 5x5 --moves 18,57,... --at 19,21 --players expert,expert-leaf30
+//!            [--repeats 3] [--budget-ms 900]
 //! ```
 //! One line per game goes to stderr as it ends; the summary goes to stdout.
 
@@ -15,6 +17,7 @@ use std::time::{Duration, Instant};
 
 use ai::Level;
 use anyhow::{Context, bail};
+use arena::choices;
 use arena::dots_series::{self, ClockKind};
 use arena::musashi_series::{self, Seat};
 use arena::players::DotsPlayer;
@@ -33,6 +36,33 @@ struct Cli {
 enum Cmd {
     /// Play a series of games between two players.
     Match(MatchArgs),
+    /// Ask Dots players for their line at given moments of a recorded game, each valued by
+    /// the exact solver.
+    Choices(ChoicesArgs),
+}
+
+#[derive(clap::Args)]
+struct ChoicesArgs {
+    /// Board size, WxH.
+    #[arg(long, default_value = "5x5")]
+    size: Size,
+    /// The game's lines, comma-separated (as a series log prints them).
+    #[arg(long, value_delimiter = ',')]
+    moves: Vec<u8>,
+    /// After how many lines to ask, comma-separated.
+    #[arg(long, value_delimiter = ',')]
+    at: Vec<usize>,
+    /// The players to ask, comma-separated (as --a of match).
+    #[arg(long, value_delimiter = ',', default_value = "expert")]
+    players: Vec<String>,
+    /// Times each player is asked at each moment.
+    #[arg(long, default_value_t = 3)]
+    repeats: u32,
+    /// Thread CPU time for one answer, in milliseconds.
+    #[arg(long, default_value_t = 900)]
+    budget_ms: u64,
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
 }
 
 #[derive(clap::Args)]
@@ -98,7 +128,26 @@ fn main() -> ExitCode {
 }
 
 fn run() -> anyhow::Result<()> {
-    let Cmd::Match(a) = Cli::parse().cmd;
+    let a = match Cli::parse().cmd {
+        Cmd::Match(a) => a,
+        Cmd::Choices(c) => {
+            let players = c
+                .players
+                .iter()
+                .map(|p| p.parse::<DotsPlayer>().map_err(anyhow::Error::msg))
+                .collect::<Result<_, _>>()?;
+            let cfg = choices::Config {
+                size: c.size,
+                moves: c.moves,
+                at: c.at,
+                players,
+                repeats: c.repeats,
+                budget: Duration::from_millis(c.budget_ms),
+                seed: c.seed,
+            };
+            return choices::run(&cfg, &mut std::io::stdout());
+        }
+    };
     let budget = Duration::from_millis(a.budget_ms);
     let started = Instant::now();
     let clock = match a.clock.as_str() {

@@ -24,7 +24,8 @@ pub enum DotsPlayer {
     /// qdan's expert before issue 20 (`ai::dots::levels::expert_v1`), for before/after.
     ExpertV1,
     /// The expert with other search settings: `expert-nosteer` (random safe lines in the
-    /// playouts), `expert-noexact` (no exact leaves).
+    /// playouts), `expert-noexact` (no exact leaves), `expert-leafN` (exact leaves from N
+    /// lines left instead of 26).
     ExpertWith(Settings),
 }
 
@@ -37,10 +38,14 @@ impl FromStr for DotsPlayer {
             "chainrule" => DotsPlayer::ChainRule,
             "greedy" => DotsPlayer::Greedy,
             "expert-v1" => DotsPlayer::ExpertV1,
-            "expert-nosteer" => DotsPlayer::ExpertWith(Settings { steer: false, exact_leaves: true }),
-            "expert-noexact" => DotsPlayer::ExpertWith(Settings { steer: true, exact_leaves: false }),
+            "expert-nosteer" => DotsPlayer::ExpertWith(Settings { steer: false, ..Settings::default() }),
+            "expert-noexact" => DotsPlayer::ExpertWith(Settings { exact_leaves: false, ..Settings::default() }),
+            _ if s.starts_with("expert-leaf") => DotsPlayer::ExpertWith(Settings {
+                exact_leaf: s["expert-leaf".len()..].parse().map_err(|_| format!("expert-leafN takes a line count, not {s:?}"))?,
+                ..Settings::default()
+            }),
             _ => DotsPlayer::Level(s.parse().map_err(|_| {
-                format!("a Dots player is beginner, intermediate, expert, rollout, rollout15, chainrule, greedy, expert-v1, expert-nosteer or expert-noexact, not {s:?}")
+                format!("a Dots player is beginner, intermediate, expert, rollout, rollout15, chainrule, greedy, expert-v1, expert-nosteer, expert-noexact or expert-leafN (exact leaves from N lines left), not {s:?}")
             })?),
         })
     }
@@ -55,7 +60,8 @@ impl std::fmt::Display for DotsPlayer {
             DotsPlayer::Greedy => f.write_str("greedy"),
             DotsPlayer::ExpertV1 => f.write_str("expert-v1"),
             DotsPlayer::ExpertWith(s) if !s.steer => f.write_str("expert-nosteer"),
-            DotsPlayer::ExpertWith(_) => f.write_str("expert-noexact"),
+            DotsPlayer::ExpertWith(s) if !s.exact_leaves => f.write_str("expert-noexact"),
+            DotsPlayer::ExpertWith(s) => write!(f, "expert-leaf{}", s.exact_leaf),
         }
     }
 }

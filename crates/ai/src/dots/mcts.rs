@@ -25,20 +25,22 @@ pub struct Settings {
     pub steer: bool,
     /// Value small leaves exactly with the solver instead of playing them out.
     pub exact_leaves: bool,
+    /// A leaf with at most this many undrawn lines is solved exactly while it is not expanded
+    /// (its first visit; for good when it has no safe line, since it is then never expanded).
+    pub exact_leaf: u32,
 }
 
 impl Default for Settings {
     fn default() -> Settings {
-        Settings { steer: true, exact_leaves: true }
+        Settings { steer: true, exact_leaves: true, exact_leaf: EXACT_LEAF }
     }
 }
 
 /// Nodes with at most this many undrawn lines are solved exactly and never expanded (a few
 /// milliseconds at most).
 const EXACT_ANY: u32 = 20;
-/// A leaf with at most this many undrawn lines is solved exactly while it is not expanded
-/// (its first visit; for good when it has no safe line, since it is then never expanded).
-const EXACT_LEAF: u32 = 26;
+/// The default of [`Settings::exact_leaf`].
+pub const EXACT_LEAF: u32 = 26;
 
 #[derive(Clone, Copy)]
 struct Node {
@@ -103,7 +105,7 @@ impl<'b> Mcts<'b> {
             return Some(node.exact as i32);
         }
         let undrawn = (self.board.all & !node.drawn).count_ones();
-        if undrawn > EXACT_LEAF || (undrawn > EXACT_ANY && node.children != 0) {
+        if undrawn > self.settings.exact_leaf || (undrawn > EXACT_ANY && node.children != 0) {
             return None;
         }
         let solver = self.solver.get_or_insert_with(|| {
