@@ -12,35 +12,20 @@ tables=${1:?the table directory}
 out=${2:-target/arena-runs}
 games=${GAMES:-50}
 mkdir -p "$out"
-bin="${BIN:-$out/qdan-arena-$(git rev-parse --short HEAD)}"
-[ -x "$bin" ] || { cargo build --release -p arena; cp target/release/qdan-arena "$bin"; }
+# shellcheck source=crates/arena/series-lib.sh
+. crates/arena/series-lib.sh
 
-# Several copies may run side by side (one a core): a series another live copy has started
-# is left to it (its lock names the copy's pid).
-run() { # name, then qdan-arena match arguments
+musashi() { # name, then qdan-arena match arguments beyond the board, tables and games
     local name=$1; shift
-    if grep -q "series wall time" "$out/$name.out" 2>/dev/null; then return; fi
-    local lock="$out/$name.lock"
-    if ! mkdir "$lock" 2>/dev/null; then
-        kill -0 "$(cat "$lock/pid" 2>/dev/null)" 2>/dev/null && return
-        echo "$(date -u +%FT%TZ) $name: taking over the lock of a stopped copy"
-    fi
-    echo $$ > "$lock/pid"
-    echo "$(date -u +%FT%TZ) start $name (load $(cut -d' ' -f1-3 /proc/loadavg))"
-    nice -n "${NICE:-19}" "$bin" match --game musashi --board 33 --tables "$tables" --games "$games" "$@" \
-        > "$out/$name.out" 2> "$out/$name.log"
-    echo "$(date -u +%FT%TZ) done  $name: $(sed -n 2,3p "$out/$name.out" | tr '\n' ' ')"
-    rm -r "$lock"
+    run "$name" --game musashi --board 33 --tables "$tables" --games "$games" "$@"
 }
 
-while [ -n "${WAIT_PID:-}" ] && kill -0 "$WAIT_PID" 2>/dev/null; do sleep 20; done
-
 # The expert against itself first: the Children's side against the best Parent we have.
-run musashi-33-expert-expert --a expert --b expert --seat alternate
+musashi musashi-33-expert-expert --a expert --b expert --seat alternate
 for b in intermediate beginner; do
-    run musashi-33-expert-parent-$b --a expert --b "$b" --seat parent
-    run musashi-33-expert-children-$b --a expert --b "$b" --seat children
+    musashi musashi-33-expert-parent-$b --a expert --b "$b" --seat parent
+    musashi musashi-33-expert-children-$b --a expert --b "$b" --seat children
 done
-run musashi-33-intermediate-parent-beginner --a intermediate --b beginner --seat parent
-run musashi-33-intermediate-children-beginner --a intermediate --b beginner --seat children
+musashi musashi-33-intermediate-parent-beginner --a intermediate --b beginner --seat parent
+musashi musashi-33-intermediate-children-beginner --a intermediate --b beginner --seat children
 echo "$(date -u +%FT%TZ) all series done"

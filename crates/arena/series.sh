@@ -2,22 +2,14 @@
 # The match series behind docs/benchmarks.md (Dots, issue 20), one at a time, niced.
 # Resumable: a series whose summary file is complete is skipped; rerun the script to go on.
 #   nohup crates/arena/series.sh [OUT_DIR] > OUT_DIR/series.log 2>&1 &
-# Each series writes OUT_DIR/NAME.out (summary) and OUT_DIR/NAME.log (one line per game).
+# Each series writes OUT_DIR/NAME.out (summary) and OUT_DIR/NAME.log (one line per game);
+# copies side by side take different series (series-lib.sh).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 out=${1:-target/arena-runs}
 mkdir -p "$out"
-# A private copy of the binary, so that a rebuild does not change a series half-way.
-bin="$out/qdan-arena-$(git rev-parse --short HEAD)"
-[ -x "$bin" ] || { cargo build --release -p arena; cp target/release/qdan-arena "$bin"; }
-
-run() { # name, then qdan-arena match arguments
-    local name=$1; shift
-    if grep -q "series wall time" "$out/$name.out" 2>/dev/null; then return; fi
-    echo "$(date -u +%FT%TZ) start $name (load $(cut -d' ' -f1-3 /proc/loadavg))"
-    nice -n "${NICE:-19}" "$bin" match "$@" > "$out/$name.out" 2> "$out/$name.log"
-    echo "$(date -u +%FT%TZ) done  $name: $(sed -n 2p "$out/$name.out")"
-}
+# shellcheck source=crates/arena/series-lib.sh
+. crates/arena/series-lib.sh
 
 # The machine is shared, so the series go in rounds of 10 games per pairing (a new seed each
 # round, 5x5 first): whenever the run is cut off, every pairing has about as many games as the
@@ -27,7 +19,6 @@ run() { # name, then qdan-arena match arguments
 # Two copies with different FIRST_ROUND..ROUNDS ranges run side by side (one a core).
 first=${FIRST_ROUND:-2}
 rounds=${ROUNDS:-11}
-while [ -n "${WAIT_PID:-}" ] && kill -0 "$WAIT_PID" 2>/dev/null; do sleep 20; done
 for r in $(seq "$first" "$rounds"); do
     for size in 5x5 5x4; do
         for b in rollout chainrule greedy rollout15; do
