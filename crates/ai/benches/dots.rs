@@ -84,6 +84,12 @@ fn solve(size: &str, bits: Option<u32>, plain: bool, drawn: &str) {
         s.tt_hits,
         s.endgames
     );
+    println!(
+        "  under sacrifices made beside a safe line: {} nodes ({:.1} %) in {} sacrifices",
+        s.sacrifice_nodes,
+        100.0 * s.sacrifice_nodes as f64 / s.nodes.max(1) as f64,
+        s.sacrifices
+    );
 }
 
 /// Positions with at most `undrawn` lines left, from intermediate-vs-intermediate games:

@@ -67,6 +67,9 @@ fn three_by_three_empty_board_and_random_positions() {
     let mut solver = Solver::new(Board::new(3, 3).unwrap(), 18);
     assert_eq!(solver.value(0), Some(-3));
     eprintln!("empty {:?} {:?}", t0.elapsed(), solver.stats);
+    // The cost counters: refuting early sacrifices is part of the count and never all of it.
+    let s = solver.stats;
+    assert!(s.sacrifices > 0 && s.sacrifice_nodes >= s.sacrifices && s.sacrifice_nodes < s.nodes, "{s:?}");
     let mut rng = StdRng::seed_from_u64(6);
     let mut checked = 0;
     for _ in 0..3000 {

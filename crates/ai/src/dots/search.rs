@@ -251,11 +251,19 @@ impl Solver {
                     let e = sac[i];
                     let c = self.board.completes(drawn, e) as i32;
                     let child = drawn | 1 << e;
+                    let outermost = ns > 0 && !self.in_sacrifice;
+                    let n0 = self.stats.nodes;
+                    self.in_sacrifice |= outermost;
                     let v = if c > 0 {
                         c + self.search(child, alpha - c, beta - c)
                     } else {
                         -self.search(child, -beta, -alpha)
                     };
+                    if outermost {
+                        self.in_sacrifice = false;
+                        self.stats.sacrifices += 1;
+                        self.stats.sacrifice_nodes += self.stats.nodes - n0;
+                    }
                     (v, e)
                 };
                 if self.aborted {

@@ -28,6 +28,10 @@ pub struct Stats {
     pub nodes: u64,
     pub tt_hits: u64,
     pub endgames: u64,
+    /// Sacrifices searched at nodes that also had a safe line (outermost ones only).
+    pub sacrifices: u64,
+    /// Nodes inside those sacrifices' subtrees: what refuting early sacrifices costs.
+    pub sacrifice_nodes: u64,
 }
 
 /// An exact solver for one board size; reuse it for many positions to keep its table warm.
@@ -43,6 +47,8 @@ pub struct Solver {
     /// Undrawn lines from which a node first probes the table for its safe children
     /// (enhanced transposition cutoff); 65 turns it off.
     pub etc_from: u32,
+    /// Inside the subtree of a sacrifice made beside a safe line (for [`Stats`]).
+    pub(super) in_sacrifice: bool,
 }
 
 impl std::fmt::Debug for Solver {
@@ -79,6 +85,7 @@ impl Solver {
             use_symmetry: true,
             use_equivalence: true,
             etc_from: 20,
+            in_sacrifice: false,
         }
     }
 

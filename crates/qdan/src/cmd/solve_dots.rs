@@ -82,6 +82,8 @@ pub fn run(a: Args) -> anyhow::Result<()> {
         println!("nodes {}", s.nodes);
         println!("tt_hits {}", s.tt_hits);
         println!("endgames {}", s.endgames);
+        println!("sacrifices {}", s.sacrifices);
+        println!("sacrifice_nodes {}", s.sacrifice_nodes);
     }
     Ok(())
 }
