@@ -9,7 +9,8 @@
 //! `DIR/musashi-33-t<target>-k<K>.qts` (default up to 16 Children), printing progress with an
 //! estimate of the time left. A stopped build continues where it stopped: finished slices
 //! are kept, and the slice under way resumes from its last checkpoint (`--checkpoint-minutes`,
-//! default 20). `--hours H` stops (with a checkpoint) after H hours.
+//! default 20). `--hours H` stops (with a checkpoint) after H hours. Each level runs on
+//! `--threads` threads (default: the cores, at most 4); the bytes do not depend on it.
 //!
 //! `qdan solve musashi ... [POSITION | --moves m1,m2,...]` prints `value children-win-in N`
 //! (N plies) or `value parent-win`, then `best MOVE` (`best none` when the game is over).
@@ -52,6 +53,9 @@ pub enum Tablebase {
         /// 33 points: stop (with a checkpoint) after this many hours; run again to go on.
         #[arg(long)]
         hours: Option<f64>,
+        /// 33 points: threads for each level (default: the cores, at most 4).
+        #[arg(long)]
+        threads: Option<usize>,
     },
 }
 
@@ -91,7 +95,7 @@ fn peak_mib() -> Option<f64> {
 }
 
 pub fn tablebase(t: Tablebase) -> anyhow::Result<()> {
-    let Tablebase::Build { board, target, out, max_children, checkpoint_minutes, hours } = t;
+    let Tablebase::Build { board, target, out, max_children, checkpoint_minutes, hours, threads } = t;
     let max_k = max_children.unwrap_or(16);
     if max_k > 16 {
         bail!("--max-children must be at most 16");
@@ -104,10 +108,14 @@ pub fn tablebase(t: Tablebase) -> anyhow::Result<()> {
     {
         bail!("--hours must be a positive number of hours");
     }
+    if threads.is_some_and(|n| !(1..=64).contains(&n)) {
+        bail!("--threads must be from 1 to 64");
+    }
     if board == BoardKind::Setchin33 {
         let opts = StreamOptions {
             checkpoint_every: Duration::from_secs_f64(checkpoint_minutes * 60.0),
             stop_at: hours.map(|h| Instant::now() + Duration::from_secs_f64(h * 3600.0)),
+            threads: threads.unwrap_or(StreamOptions::default().threads),
         };
         return build_streaming(board, target, max_k, &out, &opts);
     }
@@ -390,8 +398,19 @@ mod tests {
             max_children: Some(17),
             checkpoint_minutes: 20.0,
             hours: None,
+            threads: None,
         };
         assert!(tablebase(build).is_err());
+        let build = Tablebase::Build {
+            board: BoardKind::Setchin33,
+            target: Target::TEN,
+            out: std::env::temp_dir(),
+            max_children: Some(8),
+            checkpoint_minutes: 20.0,
+            hours: None,
+            threads: Some(0),
+        };
+        assert!(tablebase(build).is_err(), "no threads is refused before anything is built");
     }
 
     #[test]

@@ -4,6 +4,9 @@
 
 use std::io::{Read, Write};
 use std::path::Path;
+use std::sync::atomic::{AtomicU64, Ordering};
+
+use crate::musashi::tablebase::build::prefetch;
 
 /// `n` small codes of `BITS` bits each, packed into 64-bit words.
 pub(crate) struct Packed<const BITS: u32> {
@@ -31,7 +34,7 @@ impl<const BITS: u32> Packed<BITS> {
         Packed { words: vec![0u64; len.div_ceil(Self::PER) as usize], len }
     }
 
-    #[inline]
+    #[cfg(test)]
     pub(crate) fn get(&self, i: u64) -> u8 {
         let w = self.words[(i / Self::PER) as usize];
         (w >> ((i % Self::PER) as u32 * BITS) & Self::MASK) as u8
@@ -43,13 +46,6 @@ impl<const BITS: u32> Packed<BITS> {
         let w = &mut self.words[(i / Self::PER) as usize];
         *w = (*w & !(Self::MASK << shift)) | (v as u64 & Self::MASK) << shift;
     }
-
-    /// The word holding entry `i`, for a prefetch.
-    #[inline]
-    pub(crate) fn words(&self) -> &[u64] {
-        &self.words
-    }
-
     #[inline]
     pub(crate) fn word_of(i: u64) -> usize {
         (i / Self::PER) as usize
@@ -57,24 +53,42 @@ impl<const BITS: u32> Packed<BITS> {
 
     /// Entries of word `w` whose code is `code`, as a mask with one bit at the lowest bit of
     /// each matching field (fields past the end never match a non-zero code).
-    #[inline]
+    #[cfg(test)]
     pub(crate) fn matches(&self, w: usize, code: u8) -> u64 {
+        Self::matches_in(self.words[w], w, self.len, code)
+    }
+
+    #[inline]
+    fn matches_in(word: u64, w: usize, len: u64, code: u8) -> u64 {
         // Fields equal to `code` become all ones after xor with the complement pattern.
-        let x = self.words[w] ^ repeat(BITS, !code as u64 & Self::MASK);
+        let x = word ^ repeat(BITS, !code as u64 & Self::MASK);
         let mut all = x;
         for b in 1..BITS {
             all &= x >> b;
         }
         let hits = all & Self::LOW;
-        if (w as u64 + 1) * Self::PER > self.len {
-            let valid = self.len - w as u64 * Self::PER;
+        if (w as u64 + 1) * Self::PER > len {
+            let valid = len - w as u64 * Self::PER;
             hits & ((1u64 << (valid * BITS as u64)) - 1)
         } else {
             hits
         }
     }
 
+    /// The array seen by several threads at once: each field update is a compare-and-swap
+    /// of its word, so threads may change fields of the same word.
+    pub(crate) fn shared(&mut self) -> Shared<'_, BITS> {
+        const { assert!(std::mem::align_of::<AtomicU64>() == std::mem::align_of::<u64>()) };
+        let words: &mut [u64] = &mut self.words;
+        // SAFETY: `AtomicU64` has the size and bit validity of `u64`, and the alignment is
+        // checked equal above; the exclusive borrow of the words lasts as long as the view,
+        // so every access in that time goes through the atomics.
+        let words = unsafe { &*(words as *mut [u64] as *const [AtomicU64]) };
+        Shared { words, len: self.len }
+    }
+
     /// Number of words.
+    #[cfg(test)]
     pub(crate) fn word_count(&self) -> usize {
         self.words.len()
     }
@@ -122,6 +136,43 @@ impl<const BITS: u32> Packed<BITS> {
     }
 }
 
+/// A [`Packed`] array shared by threads (see [`Packed::shared`]).
+pub(crate) struct Shared<'a, const BITS: u32> {
+    words: &'a [AtomicU64],
+    len: u64,
+}
+
+impl<const BITS: u32> Shared<'_, BITS> {
+    pub(crate) fn word_count(&self) -> usize {
+        self.words.len()
+    }
+
+    /// As [`Packed::matches`].
+    #[inline]
+    pub(crate) fn matches(&self, w: usize, code: u8) -> u64 {
+        Packed::<BITS>::matches_in(self.words[w].load(Ordering::Relaxed), w, self.len, code)
+    }
+
+    /// Sets entry `i` to `f` of its code when `f` answers one; `true` if it did.
+    #[inline]
+    pub(crate) fn update(&self, i: u64, f: impl Fn(u8) -> Option<u8>) -> bool {
+        let per = Packed::<BITS>::PER;
+        let mask = Packed::<BITS>::MASK;
+        let shift = (i % per) as u32 * BITS;
+        self.words[(i / per) as usize]
+            .fetch_update(Ordering::Relaxed, Ordering::Relaxed, |w| {
+                f((w >> shift & mask) as u8).map(|v| (w & !(mask << shift)) | (v as u64 & mask) << shift)
+            })
+            .is_ok()
+    }
+
+    /// Asks for the word of entry `i` ahead of an update.
+    #[inline]
+    pub(crate) fn prefetch(&self, i: u64) {
+        prefetch(self.words, Packed::<BITS>::word_of(i));
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -164,6 +215,22 @@ mod tests {
             }
             assert_eq!(found, (0..70).filter(|&i| (i % 4) as u8 == code).collect::<Vec<_>>());
         }
+        // Updates through the shared view, from two threads on the same words.
+        {
+            let sh = c.shared();
+            std::thread::scope(|s| {
+                for t in 0..2u64 {
+                    let sh = &sh;
+                    s.spawn(move || {
+                        for i in (t..70).step_by(2) {
+                            sh.update(i, |v| (v == 0).then_some(3));
+                        }
+                    });
+                }
+            });
+            assert!(!sh.update(1, |v| (v == 0).then_some(2)), "entry 1 holds 1: no update");
+        }
+        assert!((0..70).all(|i| c.get(i) == if i % 4 == 0 { 3 } else { (i % 4) as u8 }));
         let mut buf = Vec::new();
         c.write_to(&mut buf).unwrap();
         let back = Packed::<2>::read_from(70, &mut buf.as_slice()).unwrap();

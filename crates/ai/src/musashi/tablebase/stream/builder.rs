@@ -8,7 +8,7 @@ use rules::musashi::{BoardKind, Target};
 
 use super::bits::Packed;
 use super::lists::{Side, levels_in, list_path};
-use super::{BATCH, Lower, Progress, SlicePaths, StreamOptions};
+use super::{Lower, Progress, SlicePaths, StreamOptions};
 use crate::musashi::index::SliceIndex;
 use crate::musashi::tablebase::TableError;
 use crate::musashi::tablebase::moves::BoardMoves;
@@ -40,7 +40,6 @@ pub(super) struct Builder {
     /// Build seconds before this run (from the checkpoint) and this run's clock.
     pub(super) seconds: f64,
     pub(super) clock: Instant,
-    pub(super) batch: Vec<u64>,
 }
 
 impl Builder {
@@ -71,7 +70,6 @@ impl Builder {
             generation: 0,
             seconds: 0.0,
             clock: Instant::now(),
-            batch: Vec::with_capacity(BATCH + 64),
         };
         match std::fs::read_to_string(b.work.join("state")) {
             Ok(text) => {
@@ -142,8 +140,9 @@ impl Builder {
             if d as u16 > crate::musashi::tablebase::value::MAX_DISTANCE {
                 return Err(TableError::DistanceOverflow);
             }
-            let children_won = self.children_level(d, pending)?;
-            let (parent_lost, marked) = self.parent_level(d)?;
+            let threads = opts.threads.max(1);
+            let children_won = self.children_level(d, pending, threads)?;
+            let (parent_lost, marked) = self.parent_level(d, threads)?;
             self.decided += children_won + parent_lost;
             progress(&Progress::Level {
                 k,

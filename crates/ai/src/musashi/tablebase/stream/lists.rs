@@ -56,9 +56,9 @@ pub(crate) fn levels_in(dir: &Path, side: Side) -> std::io::Result<Vec<usize>> {
     Ok(out)
 }
 
-/// Appends increasing indices to a list file.
-pub(crate) struct ListWriter {
-    out: zstd::stream::write::Encoder<'static, BufWriter<File>>,
+/// Appends increasing indices to a list file (or, for [`join_parts`], to bytes in memory).
+pub(crate) struct ListWriter<W: Write = BufWriter<File>> {
+    out: zstd::stream::write::Encoder<'static, W>,
     last: Option<u64>,
     pub(crate) count: u64,
 }
@@ -69,6 +69,15 @@ impl ListWriter {
         Ok(ListWriter { out: zstd::stream::write::Encoder::new(file, 1)?, last: None, count: 0 })
     }
 
+    /// Flushes and syncs the file (before a checkpoint names it complete).
+    pub(crate) fn finish(self) -> std::io::Result<u64> {
+        let f = self.out.finish()?.into_inner().map_err(|e| e.into_error())?;
+        f.sync_all()?;
+        Ok(self.count)
+    }
+}
+
+impl<W: Write> ListWriter<W> {
     #[inline]
     pub(crate) fn push(&mut self, i: u64) -> std::io::Result<()> {
         let gap = match self.last {
@@ -96,13 +105,70 @@ impl ListWriter {
         }
         self.out.write_all(&buf[..n])
     }
+}
 
-    /// Flushes and syncs the file (before a checkpoint names it complete).
-    pub(crate) fn finish(self) -> std::io::Result<u64> {
-        let f = self.out.finish()?.into_inner().map_err(|e| e.into_error())?;
-        f.sync_all()?;
-        Ok(self.count)
+/// One thread's share of a level list, covering a range of indices: the entries after its
+/// first, as gaps from the first, in a file of its own. [`join_parts`] joins the shares
+/// of consecutive ranges into one list by copying their bytes: zstd frames concatenate, and
+/// only the gap to each share's first entry is written anew.
+pub(crate) struct PartWriter {
+    path: PathBuf,
+    first: Option<u64>,
+    inner: ListWriter,
+}
+
+/// A finished share (see [`PartWriter`]).
+pub(crate) struct Part {
+    path: PathBuf,
+    first: Option<u64>,
+    last: Option<u64>,
+    count: u64,
+}
+
+impl PartWriter {
+    pub(crate) fn create(path: PathBuf) -> std::io::Result<PartWriter> {
+        let inner = ListWriter::create(&path)?;
+        Ok(PartWriter { path, first: None, inner })
     }
+
+    #[inline]
+    pub(crate) fn push(&mut self, i: u64) -> std::io::Result<()> {
+        if self.first.is_none() {
+            self.first = Some(i);
+            self.inner.last = Some(i);
+            return Ok(());
+        }
+        self.inner.push(i)
+    }
+
+    pub(crate) fn finish(self) -> std::io::Result<Part> {
+        let last = self.inner.last;
+        let count = self.inner.finish()? + u64::from(self.first.is_some());
+        Ok(Part { path: self.path, first: self.first, last, count })
+    }
+}
+
+/// Joins the shares of consecutive index ranges, in order, into the list file `dest`, and
+/// removes them; answers the number of entries.
+pub(crate) fn join_parts(dest: &Path, parts: Vec<Part>) -> std::io::Result<u64> {
+    let mut out = BufWriter::with_capacity(1 << 20, File::create(dest)?);
+    let (mut last, mut count) = (None::<u64>, 0);
+    for part in parts {
+        if let Some(first) = part.first {
+            let mut bridge = ListWriter { out: zstd::stream::write::Encoder::new(Vec::new(), 1)?, last, count: 0 };
+            bridge.push(first)?;
+            out.write_all(&bridge.out.finish()?)?;
+            std::io::copy(&mut File::open(&part.path)?, &mut out)?;
+            (last, count) = (part.last, count + part.count);
+        }
+        std::fs::remove_file(&part.path)?;
+    }
+    if last.is_none() {
+        // An empty list is still one (empty) zstd frame, as `ListWriter` writes it.
+        out.write_all(&zstd::stream::write::Encoder::new(Vec::new(), 1)?.finish()?)?;
+    }
+    out.into_inner().map_err(|e| e.into_error())?.sync_all()?;
+    Ok(count)
 }
 
 /// Reads a list file back in order.
@@ -188,6 +254,35 @@ mod tests {
         assert_eq!(levels_in(&dir, Side::Parent).unwrap(), vec![2]);
         let back: Vec<u64> = ListReader::open(&plain).unwrap().unwrap().map(|r| r.unwrap()).collect();
         assert_eq!(back, [0, 1, 2, 200, 100_000]);
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn parts_join_into_one_list() {
+        let dir = std::env::temp_dir().join(format!("qdan-parts-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        // Shares of four ranges: one empty, one with a single entry, two with several.
+        let shares: [&[u64]; 5] = [&[0, 3, 9], &[], &[12], &[13, 14, 300, 1 << 40], &[(1 << 40) + 2]];
+        // No entries at all: still a list that reads back empty.
+        let empty = list_path(&dir, Side::Parent, 4);
+        let none = vec![PartWriter::create(dir.join("none")).unwrap().finish().unwrap()];
+        assert_eq!(join_parts(&empty, none).unwrap(), 0);
+        assert_eq!(ListReader::open(&empty).unwrap().unwrap().count(), 0);
+        std::fs::remove_file(&empty).unwrap();
+        let mut parts = Vec::new();
+        for (n, share) in shares.iter().enumerate() {
+            let mut w = PartWriter::create(dir.join(format!("part{n}"))).unwrap();
+            for &i in *share {
+                w.push(i).unwrap();
+            }
+            parts.push(w.finish().unwrap());
+        }
+        let path = list_path(&dir, Side::Children, 3);
+        let all: Vec<u64> = shares.concat();
+        assert_eq!(join_parts(&path, parts).unwrap(), all.len() as u64);
+        let back: Vec<u64> = ListReader::open(&path).unwrap().unwrap().map(|r| r.unwrap()).collect();
+        assert_eq!(back, all);
+        assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 1, "the shares are removed");
         std::fs::remove_dir_all(&dir).unwrap();
     }
 }

@@ -50,6 +50,9 @@ fn mark(d: usize) -> u8 {
 /// Predecessors gathered before they are settled.
 const BATCH: usize = 512;
 
+/// Threads a level uses by default at most (they mostly wait on memory).
+const MAX_THREADS: usize = 4;
+
 /// How the streaming generator runs.
 #[derive(Clone, Debug)]
 pub struct StreamOptions {
@@ -58,11 +61,14 @@ pub struct StreamOptions {
     /// When set, the build writes a checkpoint and stops with [`TableError::Stopped`] at the
     /// first Parent class or level that ends after this moment (a time-boxed run).
     pub stop_at: Option<Instant>,
+    /// Threads for each level (the bytes do not depend on it).
+    pub threads: usize,
 }
 
 impl Default for StreamOptions {
     fn default() -> StreamOptions {
-        StreamOptions { checkpoint_every: Duration::from_secs(20 * 60), stop_at: None }
+        let threads = std::thread::available_parallelism().map_or(1, |n| n.get()).min(MAX_THREADS);
+        StreamOptions { checkpoint_every: Duration::from_secs(20 * 60), stop_at: None, threads }
     }
 }
 
