@@ -189,7 +189,14 @@ fn build_streaming(
                     )
                 }
                 Progress::Level { k, d, children_won, parent_lost, decided, positions, seconds } => {
-                    let guess = init_share.unwrap_or(slice_guess).max(*seconds);
+                    // A level costs about the same per position it decides, so what is left
+                    // goes as the undecided share (a little high: the time so far includes the
+                    // initialisation, and positions no level decides cost nothing more).
+                    let guess = if *decided > 0 {
+                        seconds * *positions as f64 / *decided as f64
+                    } else {
+                        init_share.unwrap_or(slice_guess).max(*seconds)
+                    };
                     (
                         format!(
                             "slice {k}: level {d:3}: Children win {children_won:>11}, Parent lost {parent_lost:>11}; {decided} of {positions} positions decided, {seconds:.0} s"
