@@ -136,6 +136,39 @@ pub fn redundant_openings(board: &Board, drawn: u64) -> u64 {
     skip
 }
 
+/// Among `hot` (lines that give a box its third side), the half-hearted handouts: an end line
+/// of a chain of exactly two boxes whose far sides give nothing away (ground, or a box with
+/// at most one side drawn). Drawing the middle line instead (the hard-hearted handout) is at
+/// least as good: either way the opponent can take both and move on in the same position C,
+/// worth 2 + v(C) to them, and after the half-hearted one they may also decline with the
+/// last line, so they get at least that (see `Solver::fork_floor`).
+pub fn half_hearted(board: &Board, drawn: u64, hot: u64) -> u64 {
+    let other = |e: u8, b: u8| {
+        let [x, y] = board.edge_boxes[e as usize];
+        if x == b { y } else { x }
+    };
+    let gives_nothing = |b: u8| b == NONE || board.sides(drawn, b) <= 1;
+    let two_sided = |b: u8| b != NONE && board.sides(drawn, b) == 2;
+    let mut out = 0;
+    for e in bits(hot) {
+        let [p, q] = board.edge_boxes[e as usize];
+        let x = if two_sided(p) { p } else { q };
+        if !two_sided(x) || !gives_nothing(other(e, x)) {
+            continue;
+        }
+        let m = (board.box_edges[x as usize] & !drawn & !(1u64 << e)).trailing_zeros() as u8;
+        let n = other(m, x);
+        if !two_sided(n) {
+            continue;
+        }
+        let f = (board.box_edges[n as usize] & !drawn & !(1u64 << m)).trailing_zeros() as u8;
+        if gives_nothing(other(f, n)) {
+            out |= 1 << e;
+        }
+    }
+    out
+}
+
 fn bits(mut m: u64) -> impl Iterator<Item = u8> {
     std::iter::from_fn(move || {
         (m != 0).then(|| {
@@ -237,6 +270,25 @@ mod tests {
         assert_eq!(simple_components(&b, border), Some(vec![LOOP | 4]));
         // Empty 1x1: a box with four undrawn sides is not simple.
         assert_eq!(simple_components(&Board::new(1, 1).unwrap(), 0), None);
+    }
+
+    #[test]
+    fn half_hearted_handouts_are_the_end_lines_of_a_chain_of_two() {
+        // 3x1: top lines 0-2, bottom lines 3-5, upright lines 6-9 from left to right.
+        let b = Board::new(3, 1).unwrap();
+        assert!(b.edge_boxes[7].contains(&0) && b.edge_boxes[7].contains(&1));
+        let hot = |d: u64| b.box_edges.iter().filter(|&&m| (d & m).count_ones() == 2).fold(0, |h, m| h | m) & !d;
+        // Boxes 0 and 1 make a chain of two from the border to box 2, which has no side drawn:
+        // both end lines are half-hearted, the middle one is the hard-hearted handout.
+        let d = edges(&[0, 1, 3, 4]);
+        assert_eq!(half_hearted(&b, d, hot(d)), edges(&[6, 8]));
+        // A chain of three: no line of it is.
+        let d = edges(&[0, 1, 2, 3, 4, 5]);
+        assert_eq!(half_hearted(&b, d, hot(d)), 0);
+        // Box 2 with two sides drawn (top and right): line 8 hands out boxes 1 and 2 at once,
+        // so it is no half-hearted handout of the chain 0-1, and the chain 0-1-2 is of three.
+        let d = edges(&[0, 1, 2, 3, 4, 9]);
+        assert_eq!(half_hearted(&b, d, hot(d)), 0);
     }
 
     #[test]

@@ -8,7 +8,7 @@
 //! whose stored bound cannot raise alpha, and hands the images down to the child.
 
 use super::board::NONE;
-use super::chains::{redundant_openings, simple_components};
+use super::chains::{half_hearted, redundant_openings, simple_components};
 use super::solver::Solver;
 
 /// A position's images: the identity at 0, board symmetry `s` at `s + 1`.
@@ -80,6 +80,48 @@ impl Solver {
         self.endgame.value(&comps)
     }
 
+    /// A floor on the value of a position whose mover is offered a chain at its open end: a
+    /// box with one side left (`e`) whose neighbour across it has two, `f` being that
+    /// neighbour's other side (see [`super::solver::Reduced::fork`]).
+    ///
+    /// Offered two such boxes, the mover can take both and move on in the position C with
+    /// both lines drawn (2 + v(C)), or draw `f` and leave the two to the opponent, whose
+    /// taking them with one line is always right (-(2 + v(C))): at least |2 + v(C)|, never
+    /// below 0 (1 with an odd number of boxes in C). Offered a chain of k boxes that ends
+    /// without offering anything more, the mover first takes k - 2 of them; offered k boxes
+    /// open at both ends, k - 4 of them, then the last four give the same choice with 4 for
+    /// 2. `None` when `f` itself completes a box (then declining takes one too and the
+    /// argument fails).
+    fn fork_floor(&self, drawn: u64, e: u8, f: u8, left: i32) -> Option<i32> {
+        let b = &self.board;
+        if b.completes(drawn, f) > 0 {
+            return None;
+        }
+        let [p, q] = b.edge_boxes[e as usize];
+        let mut cur = if b.sides(drawn, p) == 2 { p } else { q };
+        let (mut out, mut k) = (f, 2);
+        loop {
+            let [p, q] = b.edge_boxes[out as usize];
+            let m = if p == cur { q } else { p };
+            if m == NONE || b.sides(drawn, m) < 2 {
+                // A clean end: k - 2 taken, then the two boxes' choice in the rest.
+                return Some(k - 2 + ((left - k) & 1));
+            }
+            if b.sides(drawn, m) == 3 {
+                // Open at both ends (an opened loop, or a chain cut in two): the mover takes
+                // all but four, then draws the middle line of those, leaving two pairs.
+                let k = k + 1;
+                return Some(if k >= 4 { k - 4 + ((left - k) & 1) } else { left & 1 });
+            }
+            if k >= left {
+                return Some(left & 1);
+            }
+            k += 1;
+            out = (b.box_edges[m as usize] & !drawn & !(1u64 << out)).trailing_zeros() as u8;
+            cur = m;
+        }
+    }
+
     /// Fail-soft alpha-beta: the value of `drawn` for the player to move, exact when it lies
     /// strictly inside (alpha, beta), else a bound on the side it fell.
     pub(super) fn search(&mut self, drawn: u64, alpha: i32, beta: i32) -> i32 {
@@ -92,6 +134,13 @@ impl Solver {
         }
         if r.simple {
             return r.gain + self.endgame_value(r.drawn);
+        }
+        if let Some((e, f)) = r.fork
+            && let Some(floor) = self.fork_floor(r.drawn, e, f, r.left)
+            && r.gain + floor >= beta
+        {
+            // Decided before the table is asked (see `fork_floor`).
+            return r.gain + floor;
         }
         let im = self.images(r.drawn);
         r.gain + self.interior(r.drawn, &im, r.left, r.fork, alpha - r.gain, beta - r.gain)
@@ -141,6 +190,11 @@ impl Solver {
                 tt_best = self.playable(drawn, self.uncanonical(sym, en.best));
             }
         }
+        if let Some((e, f)) = fork
+            && let Some(floor) = self.fork_floor(drawn, e, f, left)
+        {
+            lo = lo.max(floor);
+        }
         alpha = alpha.max(lo);
         beta = beta.min(hi);
         let (a0, b0) = (alpha, beta);
@@ -182,6 +236,7 @@ impl Solver {
                     hot |= m;
                 }
             }
+            let undrawn = undrawn & !half_hearted(&self.board, drawn, hot & undrawn);
             // Safe lines centre-out (the table's move first), then sacrifices centre-out.
             let mut safe = [0u8; 64];
             let mut ns = 0;
@@ -291,5 +346,37 @@ impl Solver {
         }
         self.tt.store(key, lo, hi, self.to_canonical(sym, best_move), undrawn_n as u8);
         best
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use rand::rngs::StdRng;
+    use rand::{Rng, SeedableRng};
+
+    use super::super::board::Board;
+    use super::super::solver::Solver;
+
+    /// The floor at an opened chain never exceeds the exact value, and is reached at least
+    /// once (a floor that is always far below the value would prune nothing).
+    #[test]
+    fn fork_floors_lie_below_the_value() {
+        let mut rng = StdRng::seed_from_u64(18);
+        let (mut forks, mut tight) = (0, 0);
+        for (w, h) in [(3, 2), (3, 3), (4, 2)] {
+            let mut solver = Solver::new(Board::new(w, h).unwrap(), 16);
+            for _ in 0..3000 {
+                let p: f64 = rng.gen_range(0.3..0.9);
+                let drawn = (0..solver.board().edges).filter(|_| rng.gen_bool(p)).fold(0u64, |m, e| m | 1 << e);
+                let r = solver.reduce(drawn);
+                let Some((e, f)) = r.fork else { continue };
+                let Some(floor) = solver.fork_floor(r.drawn, e, f, r.left) else { continue };
+                let value = solver.value(r.drawn).unwrap();
+                assert!(floor <= value, "{w}x{h} {:#x}: floor {floor} above the value {value}", r.drawn);
+                forks += 1;
+                tight += usize::from(floor == value);
+            }
+        }
+        assert!(forks > 500 && tight > 50, "{forks} forks, {tight} at their floor");
     }
 }

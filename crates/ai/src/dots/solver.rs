@@ -11,6 +11,12 @@
 //!   loop), every move other than taking it (`e`) or drawing `n`'s other side (`f`, the
 //!   double-dealing decline that leaves the last two boxes of a chain, or four of a loop) is
 //!   dominated by "take first, then play it": the search tries those two only.
+//!   The mover offered such a chain gets at least 0 (1 with an odd number of boxes left),
+//!   and at least k - 2 from a chain of k boxes that offers nothing beyond its end, whatever
+//!   the rest of the board is worth: a window above that is decided without the table.
+//! - Of a chain of two whose far sides give nothing away, only the middle line is tried: an
+//!   end line (the half-hearted handout) gives the opponent the same position after taking
+//!   both, and the extra choice of declining.
 //! - Positions made only of separate chains and loops are valued by [`EndgameTable`].
 //! - Edges that touch the same boxes (the two border edges of a corner box) are
 //!   interchangeable (Barker and Korf, *Solving Dots-And-Boxes*, 2012): the key counts how
