@@ -162,3 +162,23 @@ fn interchangeable_corner_edges_change_no_value() {
         n += 1;
     }
 }
+
+/// Every one of the 16,777,216 line sets of 3x3 (a few minutes in release: `cargo test
+/// --release -p ai --test dots_oracle -- --ignored`).
+#[test]
+#[ignore]
+fn every_position_of_three_by_three() {
+    let board = Board::new(3, 3).unwrap();
+    let table = oracle(&board);
+    let mut solver = Solver::new(Board::new(3, 3).unwrap(), 22);
+    let mut wrong = 0u64;
+    for (m, &want) in table.iter().enumerate() {
+        if solver.value(m as u64) != Some(want as i32) {
+            if wrong < 5 {
+                eprintln!("3x3 drawn {m:#x}: solver {:?}, oracle {want}", solver.value(m as u64));
+            }
+            wrong += 1;
+        }
+    }
+    assert_eq!(wrong, 0, "{wrong} of {} positions wrong", table.len());
+}

@@ -9,7 +9,7 @@
 
 use super::board::NONE;
 use super::chains::{half_hearted, redundant_openings, simple_components};
-use super::solver::Solver;
+use super::solver::{Solver, bits};
 
 /// A position's images: the identity at 0, board symmetry `s` at `s + 1`.
 pub(super) type Images = [u64; 8];
@@ -143,7 +143,7 @@ impl Solver {
             return r.gain + floor;
         }
         let im = self.images(r.drawn);
-        r.gain + self.interior(r.drawn, &im, r.left, r.fork, alpha - r.gain, beta - r.gain)
+        r.gain + self.interior(r.drawn, &im, r.left, r.fork, r.more, alpha - r.gain, beta - r.gain)
     }
 
     /// The child of a safe line: nothing to take, the same boxes left.
@@ -154,7 +154,7 @@ impl Solver {
         if self.is_simple(drawn) {
             return self.endgame_value(drawn);
         }
-        self.interior(drawn, im, left, None, alpha, beta)
+        self.interior(drawn, im, left, None, 0, alpha, beta)
     }
 
     /// A reduced position with something to decide.
@@ -164,6 +164,7 @@ impl Solver {
         im: &Images,
         left: i32,
         fork: Option<(u8, u8)>,
+        more: u64,
         mut alpha: i32,
         mut beta: i32,
     ) -> i32 {
@@ -203,8 +204,25 @@ impl Solver {
         let mut best = i32::MIN;
         let mut best_move = NONE;
         if let Some((e, f)) = fork {
-            let order = if tt_best == f { [f, e] } else { [e, f] };
-            for m in order {
+            let mut moves = [NONE; 64];
+            let n = if more == 0 {
+                moves[..2].copy_from_slice(&if tt_best == f { [f, e] } else { [e, f] });
+                2
+            } else {
+                let mut n = 0;
+                let lines = more | 1 << e;
+                if tt_best != NONE && lines & 1 << tt_best != 0 {
+                    moves[0] = tt_best;
+                    n = 1;
+                }
+                let first = if n == 1 { 1u64 << tt_best } else { 0 };
+                for m in bits(lines & !first) {
+                    moves[n] = m;
+                    n += 1;
+                }
+                n
+            };
+            for &m in &moves[..n] {
                 let c = self.board.completes(drawn, m) as i32;
                 let child = drawn | 1 << m;
                 let v = if c > 0 {

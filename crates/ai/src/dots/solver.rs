@@ -71,6 +71,11 @@ pub(super) struct Reduced {
     pub left: i32,
     /// A box that can only be taken by offering its neighbour: (take it, decline it).
     pub fork: Option<(u8, u8)>,
+    /// With such boxes in more than one chain: the line taking the first box of each other
+    /// chain. Then only taking is tried (declining one chain while another is there to take
+    /// is never better than taking that one first), a first box from each chain, since the
+    /// one left for last is the one whose end can still be declined.
+    pub more: u64,
     /// No box can be taken and every unclaimed box has exactly two undrawn sides.
     pub simple: bool,
     /// The first capture folded in (a right move at the position itself).
@@ -256,6 +261,7 @@ impl Solver {
         loop {
             let mut changed = false;
             let mut fork = None;
+            let mut fork_boxes = 0u64;
             let mut left = 0;
             let mut simple = true;
             for x in 0..b.boxes {
@@ -277,6 +283,7 @@ impl Solver {
                             let f = (b.box_edges[n as usize] & !drawn & !(1u64 << e)).trailing_zeros() as u8;
                             fork = Some((e, f));
                         }
+                        fork_boxes |= 1 << x;
                         simple = false;
                     }
                     2 => {}
@@ -285,9 +292,50 @@ impl Solver {
                 left += 1;
             }
             if !changed {
-                return Reduced { drawn, gain, left, fork, simple: simple && fork.is_none(), first };
+                let more = if fork_boxes & (fork_boxes - 1) != 0 { self.other_openings(drawn, fork_boxes) } else { 0 };
+                return Reduced { drawn, gain, left, fork, more, simple: simple && fork.is_none(), first };
             }
         }
+    }
+
+    /// With boxes to take in more than one opened chain (`fork_boxes`: each box that can only
+    /// be taken by offering its neighbour): the line that takes the first box of each chain
+    /// after the first one's. A chain open at both ends counts once.
+    fn other_openings(&self, drawn: u64, fork_boxes: u64) -> u64 {
+        let b = &self.board;
+        let other = |e: u8, x: u8| {
+            let [p, q] = b.edge_boxes[e as usize];
+            if p == x { q } else { p }
+        };
+        let mut seen = 0u64;
+        let mut out = 0u64;
+        for x in bits(fork_boxes) {
+            if seen & 1 << x != 0 {
+                continue;
+            }
+            seen |= 1 << x;
+            let e = (b.box_edges[x as usize] & !drawn).trailing_zeros() as u8;
+            if x != fork_boxes.trailing_zeros() as u8 {
+                out |= 1 << e;
+            }
+            // Walk the chain to its far end: another such box is the same chain.
+            let (mut cur, mut line) = (x, e);
+            for _ in 0..b.boxes {
+                let m = other(line, cur);
+                if m == NONE || fork_boxes & 1 << m != 0 {
+                    if m != NONE {
+                        seen |= 1 << m;
+                    }
+                    break;
+                }
+                if b.sides(drawn, m) != 2 {
+                    break;
+                }
+                line = (b.box_edges[m as usize] & !drawn & !(1u64 << line)).trailing_zeros() as u8;
+                cur = m;
+            }
+        }
+        out
     }
 
     #[inline]
@@ -318,7 +366,7 @@ impl Solver {
     }
 }
 
-fn bits(mut m: u64) -> impl Iterator<Item = u8> {
+pub(super) fn bits(mut m: u64) -> impl Iterator<Item = u8> {
     std::iter::from_fn(move || {
         (m != 0).then(|| {
             let i = m.trailing_zeros() as u8;
