@@ -136,37 +136,71 @@ pub fn redundant_openings(board: &Board, drawn: u64) -> u64 {
     skip
 }
 
-/// Among `hot` (lines that give a box its third side), the half-hearted handouts: an end line
-/// of a chain of exactly two boxes whose far sides give nothing away (ground, or a box with
-/// at most one side drawn). Drawing the middle line instead (the hard-hearted handout) is at
-/// least as good: either way the opponent can take both and move on in the same position C,
-/// worth 2 + v(C) to them, and after the half-hearted one they may also decline with the
-/// last line, so they get at least that (see `Solver::fork_floor`).
-pub fn half_hearted(board: &Board, drawn: u64, hot: u64) -> u64 {
+/// Lines of chains that run into a junction (a box with at most one side drawn) at one end
+/// or both, skipped but for one line a chain: `keep_out` are lines already skipped (their
+/// interchangeable twin stands for them). Boxes with two sides drawn, joined through their
+/// undrawn sides, make the chain; a chain of two keeps its middle line (its end lines are the
+/// half-hearted handouts), a chain of one either line (both give the same position once the
+/// box is taken), a longer chain any line: opened anywhere, the opponent can take all k and
+/// move on in the same position C, or all but two and leave C to the mover, and nothing
+/// better (the take-or-decline rule at an opened end). Chains whose both ends are the
+/// border are [`redundant_openings`]' business; chains with both ends at one box are left
+/// alone.
+pub fn chain_openings(board: &Board, drawn: u64, keep_out: u64) -> u64 {
+    let undrawn_of = |b: u8| board.box_edges[b as usize] & !drawn;
+    let two = |b: u8| b != NONE && undrawn_of(b).count_ones() == 2;
     let other = |e: u8, b: u8| {
         let [x, y] = board.edge_boxes[e as usize];
         if x == b { y } else { x }
     };
-    let gives_nothing = |b: u8| b == NONE || board.sides(drawn, b) <= 1;
-    let two_sided = |b: u8| b != NONE && board.sides(drawn, b) == 2;
-    let mut out = 0;
-    for e in bits(hot) {
-        let [p, q] = board.edge_boxes[e as usize];
-        let x = if two_sided(p) { p } else { q };
-        if !two_sided(x) || !gives_nothing(other(e, x)) {
+    let mut visited = 0u64;
+    let mut skip = 0u64;
+    for start in 0..board.boxes {
+        if visited & 1 << start != 0 || !two(start) {
             continue;
         }
-        let m = (board.box_edges[x as usize] & !drawn & !(1u64 << e)).trailing_zeros() as u8;
-        let n = other(m, x);
-        if !two_sided(n) {
+        visited |= 1 << start;
+        let mut lines = undrawn_of(start);
+        let mut ends = [NONE; 2];
+        let mut k = 1;
+        let mut cycle = false;
+        for (dir, e0) in bits(undrawn_of(start)).enumerate() {
+            let (mut cur, mut e) = (start, e0);
+            loop {
+                let m = other(e, cur);
+                if m == start {
+                    cycle = true;
+                    break;
+                }
+                if !two(m) {
+                    ends[dir] = m;
+                    break;
+                }
+                visited |= 1 << m;
+                k += 1;
+                let next = undrawn_of(m) & !(1u64 << e);
+                lines |= next;
+                (cur, e) = (m, next.trailing_zeros() as u8);
+            }
+            if cycle {
+                break;
+            }
+        }
+        if cycle || ends == [NONE, NONE] || ends[0] == ends[1] {
             continue;
         }
-        let f = (board.box_edges[n as usize] & !drawn & !(1u64 << m)).trailing_zeros() as u8;
-        if gives_nothing(other(f, n)) {
-            out |= 1 << e;
+        let open = lines & !keep_out;
+        let keep = if k == 2 {
+            // The middle line: the one both boxes share.
+            bits(open).find(|&e| board.edge_boxes[e as usize].iter().all(|&b| two(b)))
+        } else {
+            bits(open).next()
+        };
+        if let Some(keep) = keep {
+            skip |= lines & !(1u64 << keep);
         }
     }
-    out
+    skip
 }
 
 fn bits(mut m: u64) -> impl Iterator<Item = u8> {
@@ -273,22 +307,29 @@ mod tests {
     }
 
     #[test]
-    fn half_hearted_handouts_are_the_end_lines_of_a_chain_of_two() {
+    fn one_opening_is_kept_for_each_chain_that_runs_into_a_junction() {
         // 3x1: top lines 0-2, bottom lines 3-5, upright lines 6-9 from left to right.
         let b = Board::new(3, 1).unwrap();
         assert!(b.edge_boxes[7].contains(&0) && b.edge_boxes[7].contains(&1));
-        let hot = |d: u64| b.box_edges.iter().filter(|&&m| (d & m).count_ones() == 2).fold(0, |h, m| h | m) & !d;
-        // Boxes 0 and 1 make a chain of two from the border to box 2, which has no side drawn:
-        // both end lines are half-hearted, the middle one is the hard-hearted handout.
-        let d = edges(&[0, 1, 3, 4]);
-        assert_eq!(half_hearted(&b, d, hot(d)), edges(&[6, 8]));
-        // A chain of three: no line of it is.
-        let d = edges(&[0, 1, 2, 3, 4, 5]);
-        assert_eq!(half_hearted(&b, d, hot(d)), 0);
-        // Box 2 with two sides drawn (top and right): line 8 hands out boxes 1 and 2 at once,
-        // so it is no half-hearted handout of the chain 0-1, and the chain 0-1-2 is of three.
-        let d = edges(&[0, 1, 2, 3, 4, 9]);
-        assert_eq!(half_hearted(&b, d, hot(d)), 0);
+        // Boxes 0 and 1 make a chain of two from the border to box 2, which has no side
+        // drawn: only the middle line 7 is kept (6 and 8 are half-hearted handouts).
+        assert_eq!(chain_openings(&b, edges(&[0, 1, 3, 4]), 0), edges(&[6, 8]));
+        // Box 0 alone from the border to box 1 (no side drawn): one of its two lines.
+        assert_eq!(chain_openings(&b, edges(&[0, 3]), 0), edges(&[7]));
+        // An already skipped line is not the one kept.
+        assert_eq!(chain_openings(&b, edges(&[0, 3]), edges(&[6])), edges(&[6]));
+        // A chain of three from border to border touches no junction: left to
+        // `redundant_openings`.
+        assert_eq!(chain_openings(&b, edges(&[0, 1, 2, 3, 4, 5]), 0), 0);
+        // 4x1 with boxes 0-2 a chain of three into box 3 (nothing drawn): one line of the
+        // four kept (the lowest), whichever it is.
+        let b = Board::new(4, 1).unwrap();
+        let d = edges(&[0, 1, 2, 4, 5, 6]);
+        let skip = chain_openings(&b, d, 0);
+        let chain: u64 = [0u8, 1, 2].iter().fold(0, |m, &x| m | b.box_edges[x as usize]) & !d;
+        assert_eq!(chain.count_ones(), 4);
+        assert_eq!(skip & !chain, 0);
+        assert_eq!((chain & !skip).count_ones(), 1);
     }
 
     #[test]

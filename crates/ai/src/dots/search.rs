@@ -8,8 +8,8 @@
 //! whose stored bound cannot raise alpha, and hands the images down to the child.
 
 use super::board::NONE;
-use super::chains::{half_hearted, redundant_openings, simple_components};
-use super::solver::{Solver, bits};
+use super::chains::{chain_openings, redundant_openings, simple_components};
+use super::solver::{Fork, Solver, bits};
 
 /// A position's images: the identity at 0, board symmetry `s` at `s + 1`.
 pub(super) type Images = [u64; 8];
@@ -82,7 +82,7 @@ impl Solver {
 
     /// A floor on the value of a position whose mover is offered a chain at its open end: a
     /// box with one side left (`e`) whose neighbour across it has two, `f` being that
-    /// neighbour's other side (see [`super::solver::Reduced::fork`]).
+    /// neighbour's other side (see [`super::solver::Fork`]).
     ///
     /// Offered two such boxes, the mover can take both and move on in the position C with
     /// both lines drawn (2 + v(C)), or draw `f` and leave the two to the opponent, whose
@@ -135,15 +135,15 @@ impl Solver {
         if r.simple {
             return r.gain + self.endgame_value(r.drawn);
         }
-        if let Some((e, f)) = r.fork
-            && let Some(floor) = self.fork_floor(r.drawn, e, f, r.left)
+        if let Some(fk) = r.fork
+            && let Some(floor) = self.fork_floor(r.drawn, fk.take, fk.decline, r.left)
             && r.gain + floor >= beta
         {
             // Decided before the table is asked (see `fork_floor`).
             return r.gain + floor;
         }
         let im = self.images(r.drawn);
-        r.gain + self.interior(r.drawn, &im, r.left, r.fork, r.more, alpha - r.gain, beta - r.gain)
+        r.gain + self.interior(r.drawn, &im, r.left, r.fork, alpha - r.gain, beta - r.gain)
     }
 
     /// The child of a safe line: nothing to take, the same boxes left.
@@ -154,7 +154,7 @@ impl Solver {
         if self.is_simple(drawn) {
             return self.endgame_value(drawn);
         }
-        self.interior(drawn, im, left, None, 0, alpha, beta)
+        self.interior(drawn, im, left, None, alpha, beta)
     }
 
     /// A reduced position with something to decide.
@@ -163,8 +163,7 @@ impl Solver {
         drawn: u64,
         im: &Images,
         left: i32,
-        fork: Option<(u8, u8)>,
-        more: u64,
+        fork: Option<Fork>,
         mut alpha: i32,
         mut beta: i32,
     ) -> i32 {
@@ -191,8 +190,8 @@ impl Solver {
                 tt_best = self.playable(drawn, self.uncanonical(sym, en.best));
             }
         }
-        if let Some((e, f)) = fork
-            && let Some(floor) = self.fork_floor(drawn, e, f, left)
+        if let Some(fk) = fork
+            && let Some(floor) = self.fork_floor(drawn, fk.take, fk.decline, left)
         {
             lo = lo.max(floor);
         }
@@ -203,7 +202,7 @@ impl Solver {
 
         let mut best = i32::MIN;
         let mut best_move = NONE;
-        if let Some((e, f)) = fork {
+        if let Some(Fork { take: e, decline: f, more }) = fork {
             let mut moves = [NONE; 64];
             let n = if more == 0 {
                 moves[..2].copy_from_slice(&if tt_best == f { [f, e] } else { [e, f] });
@@ -246,6 +245,9 @@ impl Solver {
             if self.use_equivalence {
                 skip |= self.board.interchangeable(drawn);
             }
+            if self.use_chain_rules {
+                skip |= chain_openings(&self.board, drawn, skip);
+            }
             let undrawn = self.board.all & !drawn & !skip;
             // Lines that give a box its third side: the sides of boxes with two drawn.
             let mut hot = 0u64;
@@ -254,7 +256,6 @@ impl Solver {
                     hot |= m;
                 }
             }
-            let undrawn = undrawn & !half_hearted(&self.board, drawn, hot & undrawn);
             // Safe lines centre-out (the table's move first), then sacrifices centre-out.
             let mut safe = [0u8; 64];
             let mut ns = 0;
@@ -387,8 +388,8 @@ mod tests {
                 let p: f64 = rng.gen_range(0.3..0.9);
                 let drawn = (0..solver.board().edges).filter(|_| rng.gen_bool(p)).fold(0u64, |m, e| m | 1 << e);
                 let r = solver.reduce(drawn);
-                let Some((e, f)) = r.fork else { continue };
-                let Some(floor) = solver.fork_floor(r.drawn, e, f, r.left) else { continue };
+                let Some(fk) = r.fork else { continue };
+                let Some(floor) = solver.fork_floor(r.drawn, fk.take, fk.decline, r.left) else { continue };
                 let value = solver.value(r.drawn).unwrap();
                 assert!(floor <= value, "{w}x{h} {:#x}: floor {floor} above the value {value}", r.drawn);
                 forks += 1;

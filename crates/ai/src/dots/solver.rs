@@ -14,9 +14,12 @@
 //!   The mover offered such a chain gets at least 0 (1 with an odd number of boxes left),
 //!   and at least k - 2 from a chain of k boxes that offers nothing beyond its end, whatever
 //!   the rest of the board is worth: a window above that is decided without the table.
-//! - Of a chain of two whose far sides give nothing away, only the middle line is tried: an
-//!   end line (the half-hearted handout) gives the opponent the same position after taking
-//!   both, and the extra choice of declining.
+//! - Of a chain that runs into a junction (a box with at most one side drawn) only one line
+//!   is tried ([`super::chains::chain_openings`]): a chain of two its middle line (an end line,
+//!   the half-hearted handout, gives the opponent the same position after taking both and
+//!   the extra choice of declining), a chain of one either line (the same position once the
+//!   box is taken), a longer chain any line (opened anywhere, it gives the opponent the same
+//!   two choices: take all, or all but two).
 //! - Positions made only of separate chains and loops are valued by [`EndgameTable`].
 //! - Edges that touch the same boxes (the two border edges of a corner box) are
 //!   interchangeable (Barker and Korf, *Solving Dots-And-Boxes*, 2012): the key counts how
@@ -50,6 +53,7 @@ pub struct Solver {
     pub(super) aborted: bool,
     pub(super) use_symmetry: bool,
     pub(super) use_equivalence: bool,
+    pub(super) use_chain_rules: bool,
     /// Undrawn lines from which a node first probes the table for its safe children
     /// (enhanced transposition cutoff); 65 turns it off.
     pub etc_from: u32,
@@ -63,19 +67,30 @@ impl std::fmt::Debug for Solver {
     }
 }
 
+/// Boxes to take at the open end of chains: each can only be taken by offering its
+/// neighbour.
+#[derive(Copy, Clone, Debug)]
+pub(super) struct Fork {
+    /// Takes the first such box.
+    pub take: u8,
+    /// Draws that box's neighbour's other side: declines the last two of the chain (or four
+    /// of a loop).
+    pub decline: u8,
+    /// With such boxes in more than one chain: the line taking the first box of each other
+    /// chain. Then only taking is tried (declining one chain while another is there to take
+    /// is never better than taking that one first), a first box from each chain, since the
+    /// one left for last is the one whose end can still be declined.
+    pub more: u64,
+}
+
 /// The position after the captures that are always right, and what they took.
 pub(super) struct Reduced {
     pub drawn: u64,
     pub gain: i32,
     /// Boxes still unclaimed.
     pub left: i32,
-    /// A box that can only be taken by offering its neighbour: (take it, decline it).
-    pub fork: Option<(u8, u8)>,
-    /// With such boxes in more than one chain: the line taking the first box of each other
-    /// chain. Then only taking is tried (declining one chain while another is there to take
-    /// is never better than taking that one first), a first box from each chain, since the
-    /// one left for last is the one whose end can still be declined.
-    pub more: u64,
+    /// Boxes that can only be taken by offering a neighbour (the open end of a chain).
+    pub fork: Option<Fork>,
     /// No box can be taken and every unclaimed box has exactly two undrawn sides.
     pub simple: bool,
     /// The first capture folded in (a right move at the position itself).
@@ -95,6 +110,7 @@ impl Solver {
             aborted: false,
             use_symmetry: true,
             use_equivalence: true,
+            use_chain_rules: true,
             etc_from: 20,
             in_sacrifice: false,
         }
@@ -126,6 +142,12 @@ impl Solver {
     /// worth, and for testing that it changes no value). Clear the table after changing it.
     pub fn set_equivalence(&mut self, on: bool) {
         self.use_equivalence = on;
+    }
+
+    /// Try every line of chains that run into a junction, not one a chain (for measuring
+    /// what that is worth, and for testing that it changes no value). The fork floor stays.
+    pub fn set_chain_rules(&mut self, on: bool) {
+        self.use_chain_rules = on;
     }
 
     /// Empties the transposition table.
@@ -281,7 +303,7 @@ impl Solver {
                         }
                         if fork.is_none() {
                             let f = (b.box_edges[n as usize] & !drawn & !(1u64 << e)).trailing_zeros() as u8;
-                            fork = Some((e, f));
+                            fork = Some(Fork { take: e, decline: f, more: 0 });
                         }
                         fork_boxes |= 1 << x;
                         simple = false;
@@ -292,8 +314,12 @@ impl Solver {
                 left += 1;
             }
             if !changed {
-                let more = if fork_boxes & (fork_boxes - 1) != 0 { self.other_openings(drawn, fork_boxes) } else { 0 };
-                return Reduced { drawn, gain, left, fork, more, simple: simple && fork.is_none(), first };
+                if let Some(f) = &mut fork
+                    && fork_boxes & (fork_boxes - 1) != 0
+                {
+                    f.more = self.other_openings(drawn, fork_boxes);
+                }
+                return Reduced { drawn, gain, left, fork, simple: simple && fork.is_none(), first };
             }
         }
     }
