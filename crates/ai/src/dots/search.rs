@@ -241,13 +241,10 @@ impl Solver {
                 }
             }
         } else {
-            let mut skip = redundant_openings(&self.board, drawn);
-            if self.use_equivalence {
-                skip |= self.board.interchangeable(drawn);
-            }
-            if self.use_chain_rules {
-                skip |= chain_openings(&self.board, drawn, skip);
-            }
+            let skip = if self.use_equivalence { self.board.interchangeable(drawn) } else { 0 };
+            // Chain openings that another line stands for, worked out once the first
+            // sacrifice is reached (most nodes end on a safe line before that).
+            let mut openings_skip = None;
             let undrawn = self.board.all & !drawn & !skip;
             // Lines that give a box its third side: the sides of boxes with two drawn.
             let mut hot = 0u64;
@@ -323,6 +320,13 @@ impl Solver {
                     (v, e)
                 } else {
                     let e = sac[i];
+                    let redundant = *openings_skip.get_or_insert_with(|| {
+                        let r = redundant_openings(&self.board, drawn);
+                        if self.use_chain_rules { r | chain_openings(&self.board, drawn, r | skip) } else { r }
+                    });
+                    if redundant & 1 << e != 0 {
+                        continue;
+                    }
                     let c = self.board.completes(drawn, e) as i32;
                     let child = drawn | 1 << e;
                     let outermost = ns > 0 && !self.in_sacrifice;
