@@ -153,8 +153,10 @@ pub fn tablebase(t: Tablebase) -> anyhow::Result<()> {
 }
 
 /// Seconds per entry assumed for a slice before any has been timed (the 33-point slice with
-/// 8 Children: 214 s of wall time for 210 M entries, docs/benchmarks.md).
-const SECONDS_PER_ENTRY: f64 = 214.0 / 210.4e6;
+/// 16 Children, target 10, on two threads: 3,955 s of wall time for 12.02 G entries,
+/// docs/benchmarks.md; the one-thread figure of the 8-Children slice, 1 us an entry, made
+/// the first ETA of the target-6 build read 6 h 05 min while its first slice took 19 min).
+const SECONDS_PER_ENTRY: f64 = 3955.0 / 12.02e9;
 
 /// The 33-point build: every slice of `max_k`'s parity the target needs, one file each.
 fn build_streaming(
