@@ -147,51 +147,32 @@ fn interchangeable_corner_edges_change_no_value() {
         let m = random_position(&mut rng, &board);
         assert_eq!(with.value(m), Some(table[m as usize] as i32), "3x3 drawn {m:#x}");
     }
-    let board = Board::new(4, 3).unwrap();
-    let mut with = Solver::new(Board::new(4, 3).unwrap(), 20);
-    let mut without = Solver::new(Board::new(4, 3).unwrap(), 20);
-    without.set_equivalence(false);
-    let mut rng = StdRng::seed_from_u64(43);
-    let mut n = 0;
-    while n < 1000 {
-        let m = random_position(&mut rng, &board) | random_position(&mut rng, &board);
-        if (board.all & !m).count_ones() > 20 {
-            continue;
-        }
-        assert_eq!(with.value(m), without.value(m), "4x3 drawn {m:#x}");
-        n += 1;
-    }
+    same_values_on_4x3(Solver::set_equivalence, 1000, 43, |_, _| true);
 }
 
 #[test]
 fn one_opening_a_chain_changes_no_value() {
-    // 3x3 positions where a chain running into a junction is cut to one line at the root,
-    // against the oracle; then 4x3 positions with and without the rule.
-    let board = Board::new(3, 3).unwrap();
-    let table = oracle(&board);
-    let mut solver = Solver::new(Board::new(3, 3).unwrap(), 18);
-    let mut rng = StdRng::seed_from_u64(18);
-    let mut n = 0;
-    while n < 5000 {
-        let m = random_position(&mut rng, &board);
-        if chain_openings(&board, m, 0) == 0 {
-            continue;
-        }
-        assert_eq!(solver.value(m), Some(table[m as usize] as i32), "3x3 drawn {m:#x}");
-        n += 1;
-    }
+    // 4x3 positions where a chain running into a junction is cut to one line at the root,
+    // with and without the rule (every 3x3 position is checked against the oracle below).
+    same_values_on_4x3(Solver::set_chain_rules, 500, 18, |board, m| chain_openings(board, m, 0) != 0);
+}
+
+/// `n` random 4x3 positions with at most 20 lines left that `keep` accepts: the solver with
+/// and without one of its rules (`switch(solver, false)`) gives the same values.
+fn same_values_on_4x3(switch: fn(&mut Solver, bool), n: usize, seed: u64, keep: impl Fn(&Board, u64) -> bool) {
     let board = Board::new(4, 3).unwrap();
     let mut with = Solver::new(Board::new(4, 3).unwrap(), 20);
     let mut without = Solver::new(Board::new(4, 3).unwrap(), 20);
-    without.set_chain_rules(false);
-    let mut n = 0;
-    while n < 500 {
+    switch(&mut without, false);
+    let mut rng = StdRng::seed_from_u64(seed);
+    let mut checked = 0;
+    while checked < n {
         let m = random_position(&mut rng, &board) | random_position(&mut rng, &board);
-        if (board.all & !m).count_ones() > 20 || chain_openings(&board, m, 0) == 0 {
+        if (board.all & !m).count_ones() > 20 || !keep(&board, m) {
             continue;
         }
         assert_eq!(with.value(m), without.value(m), "4x3 drawn {m:#x}");
-        n += 1;
+        checked += 1;
     }
 }
 
@@ -199,17 +180,5 @@ fn one_opening_a_chain_changes_no_value() {
 /// dev builds too).
 #[test]
 fn every_position_of_three_by_three() {
-    let board = Board::new(3, 3).unwrap();
-    let table = oracle(&board);
-    let mut solver = Solver::new(Board::new(3, 3).unwrap(), 22);
-    let mut wrong = 0u64;
-    for (m, &want) in table.iter().enumerate() {
-        if solver.value(m as u64) != Some(want as i32) {
-            if wrong < 5 {
-                eprintln!("3x3 drawn {m:#x}: solver {:?}, oracle {want}", solver.value(m as u64));
-            }
-            wrong += 1;
-        }
-    }
-    assert_eq!(wrong, 0, "{wrong} of {} positions wrong", table.len());
+    assert_eq!(check_all(3, 3), 1 << 24);
 }

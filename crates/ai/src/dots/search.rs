@@ -92,7 +92,7 @@ impl Solver {
     /// open at both ends, k - 4 of them, then the last four give the same choice with 4 for
     /// 2. `None` when `f` itself completes a box (then declining takes one too and the
     /// argument fails).
-    fn fork_floor(&self, drawn: u64, e: u8, f: u8, left: i32) -> Option<i32> {
+    pub(super) fn fork_floor(&self, drawn: u64, e: u8, f: u8, left: i32) -> Option<i32> {
         let b = &self.board;
         if b.completes(drawn, f) > 0 {
             return None;
@@ -136,11 +136,10 @@ impl Solver {
             return r.gain + self.endgame_value(r.drawn);
         }
         if let Some(fk) = r.fork
-            && let Some(floor) = self.fork_floor(r.drawn, fk.take, fk.decline, r.left)
-            && r.gain + floor >= beta
+            && r.gain + fk.floor >= beta
         {
             // Decided before the table is asked (see `fork_floor`).
-            return r.gain + floor;
+            return r.gain + fk.floor;
         }
         let im = self.images(r.drawn);
         r.gain + self.interior(r.drawn, &im, r.left, r.fork, alpha - r.gain, beta - r.gain)
@@ -190,10 +189,8 @@ impl Solver {
                 tt_best = self.playable(drawn, self.uncanonical(sym, en.best));
             }
         }
-        if let Some(fk) = fork
-            && let Some(floor) = self.fork_floor(drawn, fk.take, fk.decline, left)
-        {
-            lo = lo.max(floor);
+        if let Some(fk) = fork {
+            lo = lo.max(fk.floor);
         }
         alpha = alpha.max(lo);
         beta = beta.min(hi);
@@ -202,7 +199,7 @@ impl Solver {
 
         let mut best = i32::MIN;
         let mut best_move = NONE;
-        if let Some(Fork { take: e, decline: f, more }) = fork {
+        if let Some(Fork { take: e, decline: f, more, .. }) = fork {
             let mut moves = [NONE; 64];
             let n = if more == 0 {
                 moves[..2].copy_from_slice(&if tt_best == f { [f, e] } else { [e, f] });

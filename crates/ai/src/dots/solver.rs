@@ -81,6 +81,8 @@ pub(super) struct Fork {
     /// is never better than taking that one first), a first box from each chain, since the
     /// one left for last is the one whose end can still be declined.
     pub more: u64,
+    /// What the mover gets at least (`Solver::fork_floor`), or minus the boxes left.
+    pub floor: i32,
 }
 
 /// The position after the captures that are always right, and what they took.
@@ -303,7 +305,7 @@ impl Solver {
                         }
                         if fork.is_none() {
                             let f = (b.box_edges[n as usize] & !drawn & !(1u64 << e)).trailing_zeros() as u8;
-                            fork = Some(Fork { take: e, decline: f, more: 0 });
+                            fork = Some(Fork { take: e, decline: f, more: 0, floor: 0 });
                         }
                         fork_boxes |= 1 << x;
                         simple = false;
@@ -314,10 +316,11 @@ impl Solver {
                 left += 1;
             }
             if !changed {
-                if let Some(f) = &mut fork
-                    && fork_boxes & (fork_boxes - 1) != 0
-                {
-                    f.more = self.other_openings(drawn, fork_boxes);
+                if let Some(f) = &mut fork {
+                    f.floor = self.fork_floor(drawn, f.take, f.decline, left).unwrap_or(-left);
+                    if fork_boxes & (fork_boxes - 1) != 0 {
+                        f.more = self.other_openings(drawn, fork_boxes);
+                    }
                 }
                 return Reduced { drawn, gain, left, fork, simple: simple && fork.is_none(), first };
             }
