@@ -262,6 +262,13 @@ impl Board {
         skip
     }
 
+    /// The box across line `e` from box `b` (`NONE` past the border).
+    #[inline]
+    pub fn across(&self, e: u8, b: u8) -> u8 {
+        let [x, y] = self.edge_boxes[e as usize];
+        if x == b { y } else { x }
+    }
+
     /// Number of drawn sides of box `b`.
     #[inline]
     pub fn sides(&self, drawn: u64, b: u8) -> u32 {

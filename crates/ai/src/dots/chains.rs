@@ -32,24 +32,20 @@ pub fn simple_components(board: &Board, drawn: u64) -> Option<Vec<Component>> {
     let mut out = Vec::new();
     let mut seen = 0u32;
     let undrawn_of = |b: u8| board.box_edges[b as usize] & !drawn;
-    let other = |e: u8, b: u8| {
-        let [x, y] = board.edge_boxes[e as usize];
-        if x == b { y } else { x }
-    };
     // Chains: start at each box with a border edge and walk to the other border.
     for start in 0..board.boxes {
         if open & 1 << start == 0 || seen & 1 << start != 0 {
             continue;
         }
         let ends = undrawn_of(start);
-        let Some(ground) = bits(ends).find(|&e| other(e, start) == NONE) else { continue };
+        let Some(ground) = bits(ends).find(|&e| board.across(e, start) == NONE) else { continue };
         let (mut cur, mut came) = (start, ground);
         let mut len = 0u8;
         loop {
             seen |= 1 << cur;
             len += 1;
             let next = (undrawn_of(cur) & !(1u64 << came)).trailing_zeros() as u8;
-            let nb = other(next, cur);
+            let nb = board.across(next, cur);
             if nb == NONE {
                 break;
             }
@@ -70,7 +66,7 @@ pub fn simple_components(board: &Board, drawn: u64) -> Option<Vec<Component>> {
             len += 1;
             let next = (undrawn_of(cur) & !(1u64 << came)).trailing_zeros() as u8;
             came = next;
-            cur = other(next, cur);
+            cur = board.across(next, cur);
         }
         out.push(LOOP | len);
     }
@@ -106,8 +102,7 @@ pub fn redundant_openings(board: &Board, drawn: u64) -> u64 {
             pure &= u.count_ones() == 2;
             edges |= u;
             for e in bits(u) {
-                let [x, y] = board.edge_boxes[e as usize];
-                let o = if x == b { y } else { x };
+                let o = board.across(e, b);
                 if o == NONE {
                     ground = true;
                 } else if visited & 1 << o == 0 {
@@ -136,6 +131,51 @@ pub fn redundant_openings(board: &Board, drawn: u64) -> u64 {
     skip
 }
 
+/// Where a walk along a chain stopped ([`follow`]).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Walk {
+    /// The box the walk could not step through: the border (`NONE`), a box without exactly
+    /// two undrawn sides, or one of the `stop` boxes.
+    pub end: u8,
+    /// The boxes stepped through (each with two undrawn sides).
+    pub boxes: u64,
+    /// Their undrawn sides other than the line the walk came in by.
+    pub lines: u64,
+}
+
+impl Walk {
+    /// How many boxes the walk stepped through.
+    pub fn steps(&self) -> u32 {
+        self.boxes.count_ones()
+    }
+}
+
+/// Follows a chain out of box `from` through its undrawn line `line`: steps into each box
+/// with exactly two undrawn sides and leaves it by the other one, until the border, a box
+/// that is not such a link (a junction, an opened box, a claimed one cannot be reached), or a
+/// box in `stop`. The one walk behind the fork floor, the opened-chain openings and the
+/// chain-into-junction rule.
+#[inline]
+pub fn follow(board: &Board, drawn: u64, from: u8, line: u8, stop: u64) -> Walk {
+    let (mut cur, mut line) = (from, line);
+    let (mut boxes, mut lines) = (0u64, 0u64);
+    // A walk can only come back to `from`, so `boxes` steps bound it.
+    for _ in 0..board.boxes {
+        let m = board.across(line, cur);
+        if m == NONE || stop & 1 << m != 0 || boxes & 1 << m != 0 {
+            return Walk { end: m, boxes, lines };
+        }
+        let next = board.box_edges[m as usize] & !drawn & !(1u64 << line);
+        if next.count_ones() != 1 {
+            return Walk { end: m, boxes, lines };
+        }
+        boxes |= 1 << m;
+        lines |= next;
+        (cur, line) = (m, next.trailing_zeros() as u8);
+    }
+    Walk { end: cur, boxes, lines }
+}
+
 /// Lines of chains that run into a junction (a box with at most one side drawn) at one end
 /// or both, skipped but for one line a chain: `keep_out` are lines already skipped (their
 /// interchangeable twin stands for them). Boxes with two sides drawn, joined through their
@@ -149,10 +189,6 @@ pub fn redundant_openings(board: &Board, drawn: u64) -> u64 {
 pub fn chain_openings(board: &Board, drawn: u64, keep_out: u64) -> u64 {
     let undrawn_of = |b: u8| board.box_edges[b as usize] & !drawn;
     let two = |b: u8| b != NONE && undrawn_of(b).count_ones() == 2;
-    let other = |e: u8, b: u8| {
-        let [x, y] = board.edge_boxes[e as usize];
-        if x == b { y } else { x }
-    };
     let mut visited = 0u64;
     let mut skip = 0u64;
     for start in 0..board.boxes {
@@ -165,26 +201,15 @@ pub fn chain_openings(board: &Board, drawn: u64, keep_out: u64) -> u64 {
         let mut k = 1;
         let mut cycle = false;
         for (dir, e0) in bits(undrawn_of(start)).enumerate() {
-            let (mut cur, mut e) = (start, e0);
-            loop {
-                let m = other(e, cur);
-                if m == start {
-                    cycle = true;
-                    break;
-                }
-                if !two(m) {
-                    ends[dir] = m;
-                    break;
-                }
-                visited |= 1 << m;
-                k += 1;
-                let next = undrawn_of(m) & !(1u64 << e);
-                lines |= next;
-                (cur, e) = (m, next.trailing_zeros() as u8);
-            }
-            if cycle {
+            let w = follow(board, drawn, start, e0, 1 << start);
+            visited |= w.boxes;
+            k += w.steps();
+            lines |= w.lines;
+            if w.end == start {
+                cycle = true;
                 break;
             }
+            ends[dir] = w.end;
         }
         if cycle || ends == [NONE, NONE] || ends[0] == ends[1] {
             continue;
@@ -330,6 +355,24 @@ mod tests {
         assert_eq!(chain.count_ones(), 4);
         assert_eq!(skip & !chain, 0);
         assert_eq!((chain & !skip).count_ones(), 1);
+    }
+
+    #[test]
+    fn a_walk_stops_at_the_border_a_junction_or_a_stop_box() {
+        // 4x1: top lines 0-3, bottom 4-7, upright lines 8-12 from left to right. Boxes 0-2
+        // have top and bottom drawn; box 3 has nothing drawn (a junction).
+        let b = Board::new(4, 1).unwrap();
+        assert_eq!(b.across(9, 0), 1);
+        assert_eq!(b.across(8, 0), NONE);
+        let d = edges(&[0, 1, 2, 4, 5, 6]);
+        let w = follow(&b, d, 0, 9, 0);
+        assert_eq!(w, Walk { end: 3, boxes: 0b110, lines: edges(&[10, 11]) });
+        assert_eq!(w.steps(), 2);
+        assert_eq!(follow(&b, d, 0, 8, 0), Walk { end: NONE, boxes: 0, lines: 0 });
+        // Box 2 in `stop`: the walk ends before it.
+        assert_eq!(follow(&b, d, 0, 9, 1 << 2), Walk { end: 2, boxes: 0b10, lines: edges(&[10]) });
+        // Box 1's right side drawn too: box 1 has one undrawn side left, the walk ends there.
+        assert_eq!(follow(&b, d | 1 << 10, 0, 9, 0).end, 1);
     }
 
     #[test]

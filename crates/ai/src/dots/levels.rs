@@ -183,8 +183,7 @@ pub fn long_structures(board: &Board, drawn: u64) -> bool {
         while let Some(b) = stack.pop() {
             size += 1;
             for e in bits(board.box_edges[b as usize] & !drawn) {
-                let [x, y] = board.edge_boxes[e as usize];
-                let o = if x == b { y } else { x };
+                let o = board.across(e, b);
                 if o != NONE && two[o as usize] && !seen[o as usize] {
                     seen[o as usize] = true;
                     stack.push(o);

@@ -76,8 +76,7 @@ pub fn long_chains(board: &Board, drawn: u64) -> u32 {
             while u != 0 {
                 let e = u.trailing_zeros() as usize;
                 u &= u - 1;
-                let [x, y] = board.edge_boxes[e];
-                let o = if x == b { y } else { x };
+                let o = board.across(e as u8, b);
                 if o != super::board::NONE && two & 1 << o != 0 && seen & 1 << o == 0 {
                     seen |= 1 << o;
                     stack[top] = o;

@@ -8,7 +8,7 @@
 //! whose stored bound cannot raise alpha, and hands the images down to the child.
 
 use super::board::NONE;
-use super::chains::{chain_openings, redundant_openings, simple_components};
+use super::chains::{chain_openings, follow, redundant_openings, simple_components};
 use super::solver::{Fork, Solver, bits};
 
 /// A position's images: the identity at 0, board symmetry `s` at `s + 1`.
@@ -98,27 +98,17 @@ impl Solver {
             return None;
         }
         let [p, q] = b.edge_boxes[e as usize];
-        let mut cur = if b.sides(drawn, p) == 2 { p } else { q };
-        let (mut out, mut k) = (f, 2);
-        loop {
-            let [p, q] = b.edge_boxes[out as usize];
-            let m = if p == cur { q } else { p };
-            if m == NONE || b.sides(drawn, m) < 2 {
-                // A clean end: k - 2 taken, then the two boxes' choice in the rest.
-                return Some(k - 2 + ((left - k) & 1));
-            }
-            if b.sides(drawn, m) == 3 {
-                // Open at both ends (an opened loop, or a chain cut in two): the mover takes
-                // all but four, then draws the middle line of those, leaving two pairs.
-                let k = k + 1;
-                return Some(if k >= 4 { k - 4 + ((left - k) & 1) } else { left & 1 });
-            }
-            if k >= left {
-                return Some(left & 1);
-            }
-            k += 1;
-            out = (b.box_edges[m as usize] & !drawn & !(1u64 << out)).trailing_zeros() as u8;
-            cur = m;
+        let n = if b.sides(drawn, p) == 2 { p } else { q };
+        let w = follow(b, drawn, n, f, 0);
+        let k = 2 + w.steps() as i32;
+        if w.end == NONE || b.sides(drawn, w.end) < 2 {
+            // A clean end: k - 2 taken, then the two boxes' choice in the rest.
+            Some(k - 2 + ((left - k) & 1))
+        } else {
+            // Open at both ends (an opened loop, or a chain cut in two): the mover takes all
+            // but four, then draws the middle line of those, leaving two pairs.
+            let k = k + 1;
+            Some(if k >= 4 { k - 4 + ((left - k) & 1) } else { left & 1 })
         }
     }
 

@@ -27,7 +27,7 @@
 //!   tried.
 
 use super::board::{Board, NONE};
-use super::chains::EndgameTable;
+use super::chains::{EndgameTable, follow};
 use super::clock::Deadline;
 use super::tt::Table;
 
@@ -294,8 +294,7 @@ impl Solver {
                     0 => continue,
                     1 => {
                         let e = open.trailing_zeros() as u8;
-                        let [p, q] = b.edge_boxes[e as usize];
-                        let n = if p == x { q } else { p };
+                        let n = b.across(e, x);
                         if n == NONE || b.sides(drawn, n) != 2 {
                             gain += b.completes(drawn, e) as i32;
                             drawn |= 1 << e;
@@ -332,10 +331,6 @@ impl Solver {
     /// after the first one's. A chain open at both ends counts once.
     fn other_openings(&self, drawn: u64, fork_boxes: u64) -> u64 {
         let b = &self.board;
-        let other = |e: u8, x: u8| {
-            let [p, q] = b.edge_boxes[e as usize];
-            if p == x { q } else { p }
-        };
         let mut seen = 0u64;
         let mut out = 0u64;
         for x in bits(fork_boxes) {
@@ -348,20 +343,9 @@ impl Solver {
                 out |= 1 << e;
             }
             // Walk the chain to its far end: another such box is the same chain.
-            let (mut cur, mut line) = (x, e);
-            for _ in 0..b.boxes {
-                let m = other(line, cur);
-                if m == NONE || fork_boxes & 1 << m != 0 {
-                    if m != NONE {
-                        seen |= 1 << m;
-                    }
-                    break;
-                }
-                if b.sides(drawn, m) != 2 {
-                    break;
-                }
-                line = (b.box_edges[m as usize] & !drawn & !(1u64 << line)).trailing_zeros() as u8;
-                cur = m;
+            let end = follow(b, drawn, x, e, fork_boxes).end;
+            if end != NONE && fork_boxes & 1 << end != 0 {
+                seen |= 1 << end;
             }
         }
         out
