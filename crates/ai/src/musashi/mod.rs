@@ -16,13 +16,14 @@
 //! builds the tables (about 17 s of CPU for target 10 and 9 s for target 6 on the reference
 //! machine, about 100 MiB peak) and saves them there (written to a `.part` file and renamed).
 //! The 33-point files `musashi-33-t10.qtb`, `-t6`, `-tnone` (slices up to 8 Children) and
-//! the slice files `musashi-33-t10-k<K>.qts` (made with `qdan tablebase build --board 33`),
-//! if present and valid, are used as well: slices up to [`tablebase::MEMORY_ENTRIES`] entries
-//! are read into memory, larger ones are read from their files position by position (the
-//! expert's move from the tables needs a few dozen reads). 33-point tables are never built
-//! at start-up (the 8-Children slice alone takes minutes and 400 MiB). Until a table is
-//! installed, [`choose`] plays by search. [`tables_for`] tells
-//! whether a table is ready; [`install_tables`] puts one in directly (tests, the CLI).
+//! the slice files `musashi-33-t10-k<K>.qts` (and `-t6-`, `-tnone-`; made with `qdan
+//! tablebase build --board 33`), if present and valid, are used as well: slices up to
+//! [`tablebase::MEMORY_ENTRIES`] entries are read into memory, larger ones are read from
+//! their files position by position (the expert's move from the tables needs a few dozen
+//! reads). 33-point tables are never built at start-up (the 8-Children slice alone takes
+//! minutes and 400 MiB). Until a table is installed, [`choose`] plays by search.
+//! [`tables_for`] tells whether a table is ready; [`install_tables`] puts one in directly
+//! (tests, the CLI).
 
 pub mod clock;
 pub mod index;
