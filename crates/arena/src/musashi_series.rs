@@ -96,12 +96,14 @@ pub fn run(cfg: &Config, log: &mut dyn Write) -> std::io::Result<(Vec<GameRecord
         };
         writeln!(
             log,
-            "game {g}: A as {:?} {} in {} plies ({:?}), {} Children taken",
+            "game {g}: A as {:?} {} in {} plies ({:?}), {} Children taken: {}",
             rec.a_role,
             if rec.a_won { "won" } else { "lost" },
             rec.plies,
             rec.reason,
-            rec.children_taken
+            rec.children_taken,
+            // The moves, as `qdan review musashi --moves` takes them.
+            game.history().iter().map(|p| p.mv.to_string()).collect::<Vec<_>>().join(",")
         )?;
         log.flush()?;
         recs.push(rec);
