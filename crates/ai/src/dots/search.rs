@@ -81,8 +81,8 @@ impl Solver {
     }
 
     /// A floor on the value of a position whose mover is offered a chain at its open end: a
-    /// box with one side left (`e`) whose neighbour across it has two, `f` being that
-    /// neighbour's other side (see [`super::solver::Fork`]).
+    /// box with one side left whose neighbour `n` across that side has two, `f` being `n`'s
+    /// other side (see [`super::solver::Fork`]).
     ///
     /// Offered two such boxes, the mover can take both and move on in the position C with
     /// both lines drawn (2 + v(C)), or draw `f` and leave the two to the opponent, whose
@@ -92,13 +92,11 @@ impl Solver {
     /// open at both ends, k - 4 of them, then the last four give the same choice with 4 for
     /// 2. `None` when `f` itself completes a box (then declining takes one too and the
     /// argument fails).
-    pub(super) fn fork_floor(&self, drawn: u64, e: u8, f: u8, left: i32) -> Option<i32> {
+    pub(super) fn fork_floor(&self, drawn: u64, n: u8, f: u8, left: i32) -> Option<i32> {
         let b = &self.board;
         if b.completes(drawn, f) > 0 {
             return None;
         }
-        let [p, q] = b.edge_boxes[e as usize];
-        let n = if b.sides(drawn, p) == 2 { p } else { q };
         let w = follow(b, drawn, n, f, 0);
         let k = 2 + w.steps() as i32;
         if w.end == NONE || b.sides(drawn, w.end) < 2 {
@@ -379,8 +377,8 @@ mod tests {
                 let p: f64 = rng.gen_range(0.3..0.9);
                 let drawn = (0..solver.board().edges).filter(|_| rng.gen_bool(p)).fold(0u64, |m, e| m | 1 << e);
                 let r = solver.reduce(drawn);
-                let Some(fk) = r.fork else { continue };
-                let Some(floor) = solver.fork_floor(r.drawn, fk.take, fk.decline, r.left) else { continue };
+                // A floor of minus the boxes left is the "no floor" answer.
+                let Some(floor) = r.fork.map(|fk| fk.floor).filter(|&f| f > -r.left) else { continue };
                 let value = solver.value(r.drawn).unwrap();
                 assert!(floor <= value, "{w}x{h} {:#x}: floor {floor} above the value {value}", r.drawn);
                 forks += 1;

@@ -285,6 +285,8 @@ impl Solver {
         loop {
             let mut changed = false;
             let mut fork = None;
+            // The first fork's neighbour across its take line (for its floor).
+            let mut fork_n = NONE;
             let mut fork_boxes = 0u64;
             let mut left = 0;
             let mut simple = true;
@@ -305,6 +307,7 @@ impl Solver {
                         if fork.is_none() {
                             let f = (b.box_edges[n as usize] & !drawn & !(1u64 << e)).trailing_zeros() as u8;
                             fork = Some(Fork { take: e, decline: f, more: 0, floor: 0 });
+                            fork_n = n;
                         }
                         fork_boxes |= 1 << x;
                         simple = false;
@@ -316,7 +319,7 @@ impl Solver {
             }
             if !changed {
                 if let Some(f) = &mut fork {
-                    f.floor = self.fork_floor(drawn, f.take, f.decline, left).unwrap_or(-left);
+                    f.floor = self.fork_floor(drawn, fork_n, f.decline, left).unwrap_or(-left);
                     if fork_boxes & (fork_boxes - 1) != 0 {
                         f.more = self.other_openings(drawn, fork_boxes);
                     }
