@@ -6,7 +6,8 @@
 //!     # value, time, nodes of the empty board (or of the drawn lines); `plain`: without the
 //!     # corner-edge equivalence, for before/after figures. Environment: DOTS_ETC=N (undrawn
 //!     # lines from which the enhanced transposition cutoff runs; 65 = off), DOTS_PROGRESS=1
-//!     # (print the probes value >= 0 and >= 1 as they finish, before the full solve)
+//!     # (print the probes value >= 0 and >= 1 as they finish, before the full solve),
+//!     # DOTS_THREADS=N (search threads sharing the table)
 //! cargo bench -p ai --bench dots -- match 5x4 GAMES        # expert vs intermediate, W/D/L + move times
 //! cargo bench -p ai --bench dots -- check 5x4 N UNDRAWN     # expert moves vs the solver, late positions
 //! cargo bench -p ai --bench dots -- heuristic 4x4 N UNDRAWN [MS] # safe-phase choices of the old and
@@ -64,6 +65,12 @@ fn solve(size: &str, bits: Option<u32>, plain: bool, drawn: &str) {
     solver.set_equivalence(!plain);
     if let Ok(v) = std::env::var("DOTS_ETC") {
         solver.etc_from = v.parse().expect("DOTS_ETC");
+    }
+    if let Ok(v) = std::env::var("DOTS_SHARE") {
+        solver.share_from = v.parse().expect("DOTS_SHARE");
+    }
+    if let Ok(v) = std::env::var("DOTS_THREADS") {
+        solver.set_threads(v.parse().expect("DOTS_THREADS"));
     }
     if std::env::var("DOTS_PROGRESS").is_ok() {
         // The two probes MTD(f) makes from a guess of 0 (the value of every even board), each

@@ -182,3 +182,33 @@ fn same_values_on_4x3(switch: fn(&mut Solver, bool), n: usize, seed: u64, keep: 
 fn every_position_of_three_by_three() {
     assert_eq!(check_all(3, 3), 1 << 24);
 }
+
+/// Several threads sharing the table give the same values: 3x3 positions against the oracle,
+/// and 4x3 positions with 22 or more lines left (where the threads split the safe lines
+/// between them) against one thread, the empty 4x3 board included.
+#[test]
+fn threads_sharing_the_table_give_the_same_values() {
+    let board = Board::new(3, 3).unwrap();
+    let table = oracle(&board);
+    let mut rng = StdRng::seed_from_u64(10);
+    let mut two = Solver::new(Board::new(3, 3).unwrap(), 16);
+    two.set_threads(2);
+    for _ in 0..1500 {
+        let m = random_position(&mut rng, &board);
+        assert_eq!(two.value(m), Some(table[m as usize] as i32), "3x3 drawn {m:#x}");
+    }
+    let board = Board::new(4, 3).unwrap();
+    let mut one = Solver::new(Board::new(4, 3).unwrap(), 20);
+    let mut three = Solver::new(Board::new(4, 3).unwrap(), 20);
+    three.set_threads(3);
+    assert_eq!(three.value(0), Some(0), "the empty 4x3 board is a tie");
+    let mut checked = 0;
+    while checked < 40 {
+        let m = random_position(&mut rng, &board);
+        if (board.all & !m).count_ones() < 22 {
+            continue;
+        }
+        assert_eq!(three.value(m), one.value(m), "4x3 drawn {m:#x}");
+        checked += 1;
+    }
+}

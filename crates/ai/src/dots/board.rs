@@ -18,6 +18,7 @@ pub enum BoardError {
 }
 
 /// Edge, box and symmetry tables of one board size.
+#[derive(Clone)]
 pub struct Board {
     pub w: u8,
     pub h: u8,
@@ -45,6 +46,52 @@ pub struct Board {
     pub classes: Vec<(u64, Vec<u64>)>,
     /// For each edge, the mask of its class (just the edge when it is alone).
     pub class_of: Vec<u64>,
+    /// The classes again when each is a pair (every board at least 2 x 2), for
+    /// [`Board::normalise`] without table lookups: (d, the first edges of the pairs whose
+    /// second edge is d above the first), grouped by d; unused entries have no edges.
+    pairs: Option<[(u32, u64); 4]>,
+    /// Drawn sides of every box at once, a nibble a box (box `x` at bits `4x..4x+4`): the
+    /// sum of `count_bytes[k][byte k of the mask]`, so the solver finds boxes with three
+    /// sides without visiting each box.
+    count_bytes: Box<[[u128; 256]; 8]>,
+    /// What drawing each edge adds to the counts.
+    pub edge_count: Vec<u128>,
+}
+
+/// Nibble-packed side counts ([`Board::counts`]).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Counts(pub u128);
+
+/// The lowest bit of every nibble.
+const NIBBLE_LOW: u128 = u128::MAX / 15;
+
+impl Counts {
+    /// Boxes (as a mask of nibble bases, see [`Counts::boxes`]) with exactly `n` sides drawn.
+    #[inline]
+    pub fn with(self, n: u32, every: u128) -> u128 {
+        let c = self.0;
+        let (b0, b1, b2) = (c & NIBBLE_LOW, (c >> 1) & NIBBLE_LOW, (c >> 2) & NIBBLE_LOW);
+        let pick = |bit: u128, on: bool| if on { bit } else { !bit };
+        pick(b0, n & 1 != 0) & pick(b1, n & 2 != 0) & pick(b2, n & 4 != 0) & every
+    }
+
+    /// Box indices of a mask of nibble bases.
+    #[inline]
+    pub fn boxes(mut m: u128) -> impl Iterator<Item = u8> {
+        std::iter::from_fn(move || {
+            (m != 0).then(|| {
+                let i = m.trailing_zeros() / 4;
+                m &= m - 1;
+                i as u8
+            })
+        })
+    }
+
+    /// Sides drawn of box `x`.
+    #[inline]
+    pub fn of(self, x: u8) -> u32 {
+        ((self.0 >> (4 * x as u32)) & 15) as u32
+    }
 }
 
 impl fmt::Debug for Board {
@@ -170,6 +217,40 @@ impl Board {
                 classes.push((m, prefix));
             }
         }
+        let mut pairs = [(0u32, 0u64); 4];
+        let mut groups = 0;
+        let mut all_pairs = true;
+        for (m, _) in &classes {
+            if m.count_ones() != 2 {
+                all_pairs = false;
+                break;
+            }
+            let (a, d) = (m.trailing_zeros(), 63 - m.leading_zeros() - m.trailing_zeros());
+            match pairs[..groups].iter_mut().find(|g| g.0 == d) {
+                Some(g) => g.1 |= 1 << a,
+                None if groups < 4 => {
+                    pairs[groups] = (d, 1 << a);
+                    groups += 1;
+                }
+                None => all_pairs = false,
+            }
+        }
+        let pairs = all_pairs.then_some(pairs);
+        let edge_count: Vec<u128> = edge_boxes
+            .iter()
+            .map(|bs| bs.iter().filter(|&&x| x != NONE).map(|&x| 1u128 << (4 * x as u32)).sum())
+            .collect();
+        let mut count_bytes = Box::new([[0u128; 256]; 8]);
+        for (k, table) in count_bytes.iter_mut().enumerate() {
+            for (byte, slot) in table.iter_mut().enumerate() {
+                for bit in 0..8 {
+                    let e = k * 8 + bit;
+                    if byte & (1 << bit) != 0 && e < edges {
+                        *slot += edge_count[e];
+                    }
+                }
+            }
+        }
         let mut centre_out: Vec<u8> = (0..edges as u8).collect();
         centre_out.sort_by_key(|&e| {
             let (x, y) = coord(e as usize);
@@ -189,6 +270,9 @@ impl Board {
             inverse,
             classes,
             class_of,
+            pairs,
+            count_bytes,
+            edge_count,
         })
     }
 
@@ -243,6 +327,14 @@ impl Board {
     /// (same value), the same one for every arrangement within the classes.
     #[inline]
     pub fn normalise(&self, mut mask: u64) -> u64 {
+        if let Some(pairs) = &self.pairs {
+            // A pair with only its second edge drawn gets its first instead.
+            for &(d, first) in pairs {
+                let t = (mask >> d) & !mask & first;
+                mask ^= t | t << d;
+            }
+            return mask;
+        }
         for (m, prefix) in &self.classes {
             let k = (mask & m).count_ones() as usize;
             mask = (mask & !m) | prefix[k];
@@ -267,6 +359,23 @@ impl Board {
     pub fn across(&self, e: u8, b: u8) -> u8 {
         let [x, y] = self.edge_boxes[e as usize];
         if x == b { y } else { x }
+    }
+
+    /// The drawn sides of every box (see [`Counts`]).
+    #[inline]
+    pub fn counts(&self, drawn: u64) -> Counts {
+        let t = &self.count_bytes;
+        let mut c = 0u128;
+        for (k, table) in t.iter().enumerate() {
+            c += table[((drawn >> (8 * k)) & 0xff) as usize];
+        }
+        Counts(c)
+    }
+
+    /// The nibble base of every box (for [`Counts::with`]).
+    #[inline]
+    pub fn every_box(&self) -> u128 {
+        NIBBLE_LOW & (u128::MAX >> (128 - 4 * self.boxes as u32))
     }
 
     /// Number of drawn sides of box `b`.
@@ -332,6 +441,52 @@ mod tests {
         let b = Board::new(1, 1).unwrap();
         assert_eq!(b.classes.len(), 1);
         assert_eq!(b.normalise(0b1010), 0b0011);
+    }
+
+    #[test]
+    fn packed_counts_equal_per_box_counts() {
+        let mut x = 0x2545_F491_4F6C_DD1Du64;
+        for (w, h) in [(1, 1), (3, 3), (4, 4), (5, 4), (5, 5)] {
+            let b = Board::new(w, h).unwrap();
+            for _ in 0..2000 {
+                x ^= x << 13;
+                x ^= x >> 7;
+                x ^= x << 17;
+                let m = x & b.all;
+                let c = b.counts(m);
+                for n in 0..=4 {
+                    let want: Vec<u8> = (0..b.boxes).filter(|&y| b.sides(m, y) == n).collect();
+                    assert_eq!(Counts::boxes(c.with(n, b.every_box())).collect::<Vec<_>>(), want);
+                }
+                let e = (x % b.edges as u64) as u8;
+                if m & 1 << e == 0 {
+                    assert_eq!(Counts(c.0 + b.edge_count[e as usize]), b.counts(m | 1 << e));
+                }
+                assert!((0..b.boxes).all(|y| c.of(y) == b.sides(m, y)));
+            }
+        }
+    }
+
+    /// The bit-shift normalisation of pair classes equals the general one by prefixes.
+    #[test]
+    fn pair_normalisation_equals_the_general_one() {
+        let mut x = 0x9E37_79B9_7F4A_7C15u64;
+        for (w, h) in [(2, 2), (3, 3), (4, 3), (4, 4), (5, 4), (5, 5), (2, 5)] {
+            let b = Board::new(w, h).unwrap();
+            assert!(b.pairs.is_some(), "{w}x{h}");
+            for _ in 0..2000 {
+                x ^= x << 13;
+                x ^= x >> 7;
+                x ^= x << 17;
+                let m = x & b.all;
+                let mut general = m;
+                for (c, prefix) in &b.classes {
+                    general = (general & !c) | prefix[(general & c).count_ones() as usize];
+                }
+                assert_eq!(b.normalise(m), general, "{w}x{h} {m:#x}");
+            }
+        }
+        assert!(Board::new(1, 3).unwrap().pairs.is_none());
     }
 
     #[test]

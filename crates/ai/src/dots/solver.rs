@@ -26,10 +26,13 @@
 //!   many of each such class are drawn, not which, and only one undrawn edge of a class is
 //!   tried.
 
-use super::board::{Board, NONE};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+
+use super::board::{Board, Counts, NONE};
 use super::chains::{EndgameTable, follow};
 use super::clock::Deadline;
-use super::tt::Table;
+use super::tt::{Busy, Table};
 
 /// What one solve cost.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
@@ -46,7 +49,7 @@ pub struct Stats {
 /// An exact solver for one board size; reuse it for many positions to keep its table warm.
 pub struct Solver {
     pub(super) board: Board,
-    pub(super) tt: Table,
+    pub(super) tt: Arc<Table>,
     pub(super) endgame: EndgameTable,
     pub stats: Stats,
     pub(super) deadline: Option<Deadline>,
@@ -57,8 +60,17 @@ pub struct Solver {
     /// Undrawn lines from which a node first probes the table for its safe children
     /// (enhanced transposition cutoff); 65 turns it off.
     pub etc_from: u32,
+    /// Undrawn lines from which threads put off safe children another thread is searching
+    /// (at or above `etc_from`, which works out the children's keys).
+    pub share_from: u32,
     /// Inside the subtree of a sacrifice made beside a safe line (for [`Stats`]).
     pub(super) in_sacrifice: bool,
+    /// Search threads a probe uses (see [`Solver::set_threads`]).
+    threads: usize,
+    /// Set when another thread has finished the probe: this one stops.
+    pub(super) stop: Option<Arc<AtomicBool>>,
+    /// Positions being searched by some thread, with more than one.
+    pub(super) busy: Option<Arc<Busy>>,
 }
 
 impl std::fmt::Debug for Solver {
@@ -105,7 +117,7 @@ impl Solver {
         let tt_bits = tt_bits.clamp(4, 30);
         Solver {
             board,
-            tt: Table::new(tt_bits),
+            tt: Arc::new(Table::new(tt_bits)),
             endgame: EndgameTable::new(),
             stats: Stats::default(),
             deadline: None,
@@ -113,8 +125,24 @@ impl Solver {
             use_symmetry: true,
             use_equivalence: true,
             use_chain_rules: true,
-            etc_from: 20,
+            etc_from: 10,
+            share_from: 20,
             in_sacrifice: false,
+            threads: 1,
+            stop: None,
+            busy: None,
+        }
+    }
+
+    /// Search each probe with `n` threads sharing the table (at least 1). They run the same
+    /// search; a thread that reaches a child another is searching puts it off and takes the
+    /// next, so the children of a node are split between them (simplified ABDADA). The
+    /// first to finish answers: every bound in the table is proved, whichever thread stored
+    /// it, so any thread's answer is exact. Node counts add up all threads' nodes.
+    pub fn set_threads(&mut self, n: usize) {
+        self.threads = n.max(1);
+        if self.threads > 1 {
+            self.tt.touch();
         }
     }
 
@@ -168,7 +196,7 @@ impl Solver {
         let mut g = if left % 2 == 0 { 0 } else { -1 };
         while lo < hi {
             let beta = if g == lo { g + 1 } else { g };
-            g = self.search(drawn, beta - 1, beta);
+            g = self.probe(drawn, beta - 1, beta);
             if self.aborted {
                 return None;
             }
@@ -186,8 +214,71 @@ impl Solver {
     /// when the deadline passed first.
     pub fn at_least(&mut self, drawn: u64, beta: i32) -> Option<bool> {
         self.aborted = false;
-        let g = self.search(drawn, beta - 1, beta);
+        let g = self.probe(drawn, beta - 1, beta);
         (!self.aborted).then_some(g >= beta)
+    }
+
+    /// [`Solver::search`] from the root, on [`Solver::set_threads`] threads.
+    fn probe(&mut self, drawn: u64, alpha: i32, beta: i32) -> i32 {
+        if self.threads == 1 {
+            return self.search(drawn, alpha, beta);
+        }
+        let stop = Arc::new(AtomicBool::new(false));
+        let busy = Arc::new(Busy::new());
+        let mut helpers: Vec<Solver> = (1..self.threads)
+            .map(|_| Solver {
+                board: self.board.clone(),
+                tt: Arc::clone(&self.tt),
+                endgame: EndgameTable::new(),
+                stats: Stats::default(),
+                deadline: None,
+                aborted: false,
+                use_symmetry: self.use_symmetry,
+                use_equivalence: self.use_equivalence,
+                use_chain_rules: self.use_chain_rules,
+                etc_from: self.etc_from,
+                share_from: self.share_from,
+                in_sacrifice: false,
+                threads: 1,
+                stop: Some(Arc::clone(&stop)),
+                busy: Some(Arc::clone(&busy)),
+            })
+            .collect();
+        self.stop = Some(Arc::clone(&stop));
+        self.busy = Some(busy);
+        let mut answer = None;
+        std::thread::scope(|s| {
+            let finish = |solver: &mut Solver| {
+                let g = solver.search(drawn, alpha, beta);
+                let done = !solver.aborted;
+                if done {
+                    // The others stop at their next tick and their answers are dropped.
+                    solver.stop.as_ref().expect("set").store(true, Ordering::Relaxed);
+                }
+                done.then_some(g)
+            };
+            let handles: Vec<_> = helpers.iter_mut().map(|h| s.spawn(move || finish(h))).collect();
+            let mine = finish(self);
+            // This thread's deadline ends the helpers too.
+            stop.store(true, Ordering::Relaxed);
+            answer = mine;
+            for h in handles {
+                let theirs = h.join().expect("search threads do not panic");
+                answer = answer.or(theirs);
+            }
+        });
+        for h in &helpers {
+            self.stats.nodes += h.stats.nodes;
+            self.stats.tt_hits += h.stats.tt_hits;
+            self.stats.endgames += h.stats.endgames;
+            self.stats.sacrifices += h.stats.sacrifices;
+            self.stats.sacrifice_nodes += h.stats.sacrifice_nodes;
+        }
+        self.stop = None;
+        self.busy = None;
+        // Aborted only when the deadline passed before any thread finished.
+        self.aborted = answer.is_none();
+        answer.unwrap_or(0)
     }
 
     /// A move that keeps the exact value, with that value. `None` when the board is full or
@@ -280,52 +371,50 @@ impl Solver {
 
     pub(super) fn reduce(&self, mut drawn: u64) -> Reduced {
         let b = &self.board;
+        let every = b.every_box();
         let mut gain = 0;
         let mut first = None;
+        let mut counts = b.counts(drawn);
         loop {
+            // Boxes with three sides, in order, as the captures before them leave them.
             let mut changed = false;
-            let mut fork = None;
-            // The first fork's neighbour across its take line (for its floor).
-            let mut fork_n = NONE;
-            let mut fork_boxes = 0u64;
-            let mut left = 0;
-            let mut simple = true;
-            for x in 0..b.boxes {
-                let open = b.box_edges[x as usize] & !drawn;
-                match open.count_ones() {
-                    0 => continue,
-                    1 => {
-                        let e = open.trailing_zeros() as u8;
-                        let n = b.across(e, x);
-                        if n == NONE || b.sides(drawn, n) != 2 {
-                            gain += b.completes(drawn, e) as i32;
-                            drawn |= 1 << e;
-                            first = first.or(Some(e));
-                            changed = true;
-                            continue;
-                        }
-                        if fork.is_none() {
-                            let f = (b.box_edges[n as usize] & !drawn & !(1u64 << e)).trailing_zeros() as u8;
-                            fork = Some(Fork { take: e, decline: f, more: 0, floor: 0 });
-                            fork_n = n;
-                        }
-                        fork_boxes |= 1 << x;
-                        simple = false;
-                    }
-                    2 => {}
-                    _ => simple = false,
+            let mut at = 0u32;
+            loop {
+                let three = counts.with(3, every) & (u128::MAX << at);
+                let Some(x) = Counts::boxes(three).next() else { break };
+                at = 4 * x as u32 + 4;
+                let e = (b.box_edges[x as usize] & !drawn).trailing_zeros() as u8;
+                let n = b.across(e, x);
+                if n == NONE || counts.of(n) != 2 {
+                    gain += b.completes(drawn, e) as i32;
+                    drawn |= 1 << e;
+                    counts = Counts(counts.0 + b.edge_count[e as usize]);
+                    first = first.or(Some(e));
+                    changed = true;
                 }
-                left += 1;
             }
-            if !changed {
-                if let Some(f) = &mut fork {
-                    f.floor = self.fork_floor(drawn, fork_n, f.decline, left).unwrap_or(-left);
-                    if fork_boxes & (fork_boxes - 1) != 0 {
-                        f.more = self.other_openings(drawn, fork_boxes);
-                    }
-                }
-                return Reduced { drawn, gain, left, fork, simple: simple && fork.is_none(), first };
+            if changed {
+                continue;
             }
+            // Nothing more to take: every box with three sides offers its neighbour.
+            let three = counts.with(3, every);
+            let left = (every & !counts.with(4, every)).count_ones() as i32;
+            let fork = Counts::boxes(three).next().map(|x| {
+                let e = (b.box_edges[x as usize] & !drawn).trailing_zeros() as u8;
+                let n = b.across(e, x);
+                let f = (b.box_edges[n as usize] & !drawn & !(1u64 << e)).trailing_zeros() as u8;
+                let floor = self.fork_floor(drawn, n, f, left).unwrap_or(-left);
+                let more = if three & (three - 1) != 0 {
+                    let fork_boxes = Counts::boxes(three).fold(0u64, |m, y| m | 1 << y);
+                    self.other_openings(drawn, fork_boxes)
+                } else {
+                    0
+                };
+                Fork { take: e, decline: f, more, floor }
+            });
+            // Simple: every unclaimed box has exactly two sides.
+            let simple = fork.is_none() && counts.with(2, every) | counts.with(4, every) == every;
+            return Reduced { drawn, gain, left, fork, simple, first };
         }
     }
 

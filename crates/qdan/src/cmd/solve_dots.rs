@@ -1,6 +1,6 @@
-//! `qdan solve dots WxH [--drawn e1,e2,...] [--stats]`: the exact value of a Dots and Boxes
-//! position: the best future box margin for the player to move, boxes already claimed
-//! ignored. Prints `value V`; with `--stats`, `time S` (seconds) and `nodes N` follow.
+//! `qdan solve dots WxH [--drawn e1,e2,...] [--stats] [--threads N]`: the exact value of a
+//! Dots and Boxes position: the best future box margin for the player to move, boxes already
+//! claimed ignored. Prints `value V`; with `--stats`, `time S` (seconds) and `nodes N` follow.
 
 use std::time::Instant;
 
@@ -21,6 +21,10 @@ pub struct Args {
     /// Transposition table size: 2^BITS buckets of 32 bytes (default: by board size).
     #[arg(long, value_parser = clap::value_parser!(u32).range(4..=27))]
     tt_bits: Option<u32>,
+    /// Search threads sharing the table (default: every core). The value is the same with
+    /// any number; the node count varies from run to run with more than one.
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=64))]
+    threads: Option<u32>,
 }
 
 fn parse_size(s: &str) -> anyhow::Result<(u8, u8)> {
@@ -70,10 +74,13 @@ pub fn run(a: Args) -> anyhow::Result<()> {
     let bits = a.tt_bits.unwrap_or(match (board.all & !drawn).count_ones() {
         0..=24 => 18,
         25..=31 => 22,
-        _ => 24,
+        32..=35 => 24,
+        _ => 26,
     });
+    let threads = a.threads.map_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()), |n| n as usize);
     let start = Instant::now();
     let mut solver = Solver::new(board, bits);
+    solver.set_threads(threads);
     let value = solver.value(drawn).context("the solver stopped early")?;
     println!("value {value}");
     if a.stats {
