@@ -56,6 +56,10 @@ pub struct Board {
     count_bytes: Box<[[u128; 256]; 8]>,
     /// What drawing each edge adds to the counts.
     pub edge_count: Vec<u128>,
+    /// For each edge, its bit in the identity and in each symmetry's image (index `s + 1`
+    /// for symmetry `s`), for keys of a position one line on from one whose images are
+    /// known.
+    pub image_bits: Vec<[u64; 8]>,
 }
 
 /// Nibble-packed side counts ([`Board::counts`]).
@@ -240,6 +244,15 @@ impl Board {
             .iter()
             .map(|bs| bs.iter().filter(|&&x| x != NONE).map(|&x| 1u128 << (4 * x as u32)).sum())
             .collect();
+        let image_bits: Vec<[u64; 8]> = (0..edges)
+            .map(|e| {
+                let mut bits = [1u64 << e; 8];
+                for (s, p) in perms.iter().enumerate() {
+                    bits[s + 1] = 1 << p[e];
+                }
+                bits
+            })
+            .collect();
         let mut count_bytes = Box::new([[0u128; 256]; 8]);
         for (k, table) in count_bytes.iter_mut().enumerate() {
             for (byte, slot) in table.iter_mut().enumerate() {
@@ -273,6 +286,7 @@ impl Board {
             pairs,
             count_bytes,
             edge_count,
+            image_bits,
         })
     }
 

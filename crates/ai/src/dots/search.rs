@@ -78,6 +78,19 @@ impl Solver {
         best
     }
 
+    /// The canonical key of the position one line (`e`) on from the one with images `im`:
+    /// [`Solver::canonical`] of [`Solver::child_images`] without building the images (the
+    /// table cutoff asks it of every safe child).
+    #[inline]
+    fn child_key(&self, im: &Images, e: u8) -> u64 {
+        if !(self.use_symmetry && self.use_equivalence) {
+            return self.canonical(&self.child_images(im, e)).0;
+        }
+        let bits = &self.board.image_bits[e as usize];
+        // Only the board's own images: past them `im` holds whatever the root had.
+        (0..=self.board.symmetries()).map(|s| self.board.normalise(im[s] | bits[s])).min().expect("the identity")
+    }
+
     #[inline]
     fn child_images(&self, im: &Images, e: u8) -> Images {
         let mut c = *im;
@@ -207,6 +220,7 @@ impl Solver {
         beta = beta.min(hi);
         let (a0, b0) = (alpha, beta);
         let undrawn_n = (self.board.all & !drawn).count_ones();
+        let n0 = self.stats.nodes;
 
         let mut best = i32::MIN;
         let mut best_move = NONE;
@@ -292,7 +306,7 @@ impl Solver {
             // All the keys first, each bucket fetched as soon as its key is known, so the
             // cache misses overlap instead of coming one after another.
             for i in 0..probe_first {
-                keys[i] = self.canonical(&self.child_images(im, safe[i])).0;
+                keys[i] = self.child_key(im, safe[i]);
                 self.tt.prefetch(keys[i]);
             }
             for i in 0..probe_first {
@@ -302,7 +316,7 @@ impl Solver {
                         self.stats.tt_hits += 1;
                         self.stats.nodes += 1;
                         let v = -(en.hi as i32);
-                        self.tt.store(key, v, hi, self.to_canonical(sym, safe[i]), undrawn_n as u8);
+                        self.tt.store(key, v, hi, self.to_canonical(sym, safe[i]), 1);
                         return v;
                     }
                     bounds[i] = (en.lo, en.hi);
@@ -415,7 +429,9 @@ impl Solver {
         } else {
             (lo, hi) = (best, best);
         }
-        self.tt.store(key, lo, hi, self.to_canonical(sym, best_move), undrawn_n as u8);
+        // The table keeps entries that took the most nodes to prove (log2 of them).
+        let work = 64 - (self.stats.nodes - n0).leading_zeros();
+        self.tt.store(key, lo, hi, self.to_canonical(sym, best_move), work as u8);
         best
     }
 }
@@ -427,6 +443,28 @@ mod tests {
 
     use super::super::board::Board;
     use super::super::solver::Solver;
+
+    /// A child's key from its parent's images is the key of the child's own images.
+    #[test]
+    fn child_keys_equal_the_childs_own_keys() {
+        let mut rng = StdRng::seed_from_u64(7);
+        for (w, h) in [(1, 1), (1, 4), (3, 2), (3, 3), (4, 3), (4, 4), (5, 4), (5, 5)] {
+            let solver = Solver::new(Board::new(w, h).unwrap(), 4);
+            for _ in 0..300 {
+                let p: f64 = rng.gen_range(0.0..0.8);
+                let drawn = (0..solver.board().edges).filter(|_| rng.gen_bool(p)).fold(0u64, |m, e| m | 1 << e);
+                // Built one line at a time, as the search hands them down.
+                let mut im = solver.images(0);
+                for e in super::bits(drawn) {
+                    im = solver.child_images(&im, e);
+                }
+                for e in (0..solver.board().edges).filter(|&e| drawn & 1 << e == 0) {
+                    let own = solver.canonical(&solver.images(drawn | 1 << e)).0;
+                    assert_eq!(solver.child_key(&im, e), own, "{w}x{h} {drawn:#x} + {e}");
+                }
+            }
+        }
+    }
 
     /// The floor at an opened chain never exceeds the exact value, and is reached at least
     /// once (a floor that is always far below the value would prune nothing).

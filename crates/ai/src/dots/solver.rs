@@ -142,7 +142,7 @@ impl Solver {
     pub fn set_threads(&mut self, n: usize) {
         self.threads = n.max(1);
         if self.threads > 1 {
-            self.tt.touch();
+            self.tt.touch(self.threads);
         }
     }
 

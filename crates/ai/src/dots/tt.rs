@@ -1,5 +1,8 @@
 //! The solver's transposition table: bounds on the value of canonical positions, two slots a
-//! bucket (the first keeps the entry with the most undrawn lines, the second the latest).
+//! bucket (the first keeps the entry that took the most work to prove, the second the
+//! latest). Work is log2 of the nodes below the entry: on the empty 4x4 board that kept
+//! table (1 GiB) needed 364-416 M nodes on two threads, where keeping the entry with the
+//! most lines undrawn needed 412-440 M.
 //!
 //! Why the key is the drawn edges alone: a value is the margin of boxes *still to come* for
 //! the player to move, so neither the score so far nor who is to move changes it, and one
@@ -21,7 +24,7 @@ pub struct Entry {
     pub hi: i8,
     /// Best move found, in the canonical frame (`NONE` if none).
     pub best: u8,
-    /// Undrawn edges: bigger means more work went into the entry.
+    /// log2 of the nodes the entry took to prove: the replacement keeps the bigger.
     depth: u8,
 }
 
@@ -44,22 +47,39 @@ const OCCUPIED: u64 = 1 << 63;
 /// `2^bits` buckets of two slots of two words (32 bytes a bucket).
 pub struct Table {
     words: Box<[AtomicU64]>,
+    /// Where the buckets start in `words`: at a 2 MiB boundary, so that no bucket straddles
+    /// two cache lines (the allocator's block starts 16 bytes into a page, which put every
+    /// other bucket across two lines) and the huge pages cover the whole table.
+    offset: usize,
     shift: u32,
 }
+
+/// A huge page, and the alignment of the buckets.
+const HUGE: usize = 2 << 20;
+
+/// Tables of 1 GiB and more ask for huge pages. Below that the kernel's work to find them
+/// (compacting memory, up to seconds of system time) costs more than the TLB misses they
+/// save: the empty 4x3 took 0.56 s of system time with them against 0.04 s without, for
+/// 0.63 s of search, and the expert's 32 MiB table for each move must not wait for it.
+const HUGE_FROM_BITS: u32 = 25;
 
 impl Table {
     pub fn new(bits: u32) -> Table {
         const { assert!(std::mem::align_of::<AtomicU64>() == std::mem::align_of::<u64>()) };
         // Zeroed memory straight from the allocator: the pages are only touched as they are
         // used, where building `AtomicU64`s one by one would write all of them first.
-        let words = vec![0u64; 4 << bits].into_boxed_slice();
+        let words = vec![0u64; (4 << bits) + HUGE / 8].into_boxed_slice();
         let raw = Box::into_raw(words);
         // SAFETY: `AtomicU64` has the size and bit validity of `u64`, and the alignment is
         // checked equal above; the box is rebuilt from the pointer it was taken apart into,
         // with the same length, so it is freed as it was allocated.
         let words = unsafe { Box::from_raw(raw as *mut [AtomicU64]) };
-        advise_huge_pages(&words);
-        Table { words, shift: 64 - bits }
+        let offset = words.as_ptr().align_offset(HUGE);
+        assert!(offset <= HUGE / 8, "a u64 pointer can be aligned within a huge page");
+        if bits >= HUGE_FROM_BITS {
+            advise_huge_pages(&words[offset..offset + (4 << bits)]);
+        }
+        Table { words, offset, shift: 64 - bits }
     }
 
     /// Starts loading `key`'s bucket into the cache (a hint; does nothing off x86-64).
@@ -77,27 +97,41 @@ impl Table {
     }
 
     pub fn buckets(&self) -> usize {
-        self.words.len() / 4
+        1 << (64 - self.shift)
+    }
+
+    /// The buckets' words.
+    fn table(&self) -> &[AtomicU64] {
+        &self.words[self.offset..self.offset + 4 * self.buckets()]
     }
 
     /// Maps every page of the table now. Threads that fault fresh pages in at the same
     /// time contend in the kernel (on a 4x4 solve with two threads, 3 s of system time
     /// against 0.4 s with one), so a table about to be shared is mapped by one thread first.
-    pub fn touch(&self) {
+    /// `threads` threads share the work (mapping huge pages can take seconds of system
+    /// time when the kernel has to compact memory for them).
+    pub fn touch(&self, threads: usize) {
         // One word a 4 KiB page, written back as read: a write maps the page for writing
         // (a read would map the shared zero page, and the first store would fault again).
-        // Called before other threads see the table. (`fetch_or(0)` is compiled to a load.)
-        self.words.iter().step_by(512).for_each(|w| w.store(w.load(Relaxed), Relaxed));
+        // Called before other threads search with the table. (`fetch_or(0)` is compiled to
+        // a load.)
+        let words = self.table();
+        let chunk = words.len().div_ceil(threads.max(1)).next_multiple_of(512);
+        std::thread::scope(|s| {
+            for part in words.chunks(chunk) {
+                s.spawn(move || part.iter().step_by(512).for_each(|w| w.store(w.load(Relaxed), Relaxed)));
+            }
+        });
     }
 
     pub fn clear(&self) {
-        self.words.iter().for_each(|w| w.store(0, Relaxed));
+        self.table().iter().for_each(|w| w.store(0, Relaxed));
     }
 
     /// The first word of `key`'s bucket.
     #[inline]
     fn index(&self, key: u64) -> usize {
-        ((key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> self.shift) as usize) * 4
+        self.offset + ((key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> self.shift) as usize) * 4
     }
 
     #[inline]
@@ -145,7 +179,6 @@ impl Table {
 fn advise_huge_pages(words: &[AtomicU64]) {
     #[cfg(target_os = "linux")]
     {
-        const HUGE: usize = 2 << 20;
         let start = words.as_ptr() as usize;
         let end = start + std::mem::size_of_val(words);
         let (a, b) = (start.next_multiple_of(HUGE), end / HUGE * HUGE);

@@ -69,13 +69,14 @@ pub fn run(a: Args) -> anyhow::Result<()> {
     let (w, h) = parse_size(&a.size)?;
     let board = Board::new(w, h)?;
     let drawn = parse_drawn(&board, &a.drawn)?;
-    // Sized by the lines left to draw: big enough that an empty 4x4 board does not thrash it,
-    // small enough that a late position does not wait for a large allocation.
+    // Sized by the lines left to draw: big enough that an empty 4x4 board does not thrash it
+    // (1 GiB: 2 GiB needed a few per cent fewer nodes but more time), small enough that a
+    // late position does not wait for a large allocation.
     let bits = a.tt_bits.unwrap_or(match (board.all & !drawn).count_ones() {
         0..=24 => 18,
         25..=31 => 22,
         32..=35 => 24,
-        _ => 26,
+        _ => 25,
     });
     let threads = a.threads.map_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()), |n| n as usize);
     let start = Instant::now();
