@@ -4,6 +4,8 @@
 
 use std::fmt;
 
+use super::counts::{Counts, NIBBLE_LOW};
+
 /// A symmetry acting on doubled midpoint coordinates.
 type PointMap = dyn Fn(i32, i32) -> (i32, i32);
 
@@ -60,42 +62,6 @@ pub struct Board {
     /// for symmetry `s`), for keys of a position one line on from one whose images are
     /// known.
     pub image_bits: Vec<[u64; 8]>,
-}
-
-/// Nibble-packed side counts ([`Board::counts`]).
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub struct Counts(pub u128);
-
-/// The lowest bit of every nibble.
-const NIBBLE_LOW: u128 = u128::MAX / 15;
-
-impl Counts {
-    /// Boxes (as a mask of nibble bases, see [`Counts::boxes`]) with exactly `n` sides drawn.
-    #[inline]
-    pub fn with(self, n: u32, every: u128) -> u128 {
-        let c = self.0;
-        let (b0, b1, b2) = (c & NIBBLE_LOW, (c >> 1) & NIBBLE_LOW, (c >> 2) & NIBBLE_LOW);
-        let pick = |bit: u128, on: bool| if on { bit } else { !bit };
-        pick(b0, n & 1 != 0) & pick(b1, n & 2 != 0) & pick(b2, n & 4 != 0) & every
-    }
-
-    /// Box indices of a mask of nibble bases.
-    #[inline]
-    pub fn boxes(mut m: u128) -> impl Iterator<Item = u8> {
-        std::iter::from_fn(move || {
-            (m != 0).then(|| {
-                let i = m.trailing_zeros() / 4;
-                m &= m - 1;
-                i as u8
-            })
-        })
-    }
-
-    /// Sides drawn of box `x`.
-    #[inline]
-    pub fn of(self, x: u8) -> u32 {
-        ((self.0 >> (4 * x as u32)) & 15) as u32
-    }
 }
 
 impl fmt::Debug for Board {
@@ -169,23 +135,8 @@ impl Board {
                     .collect()
             })
             .collect();
-        let syms = perms
-            .iter()
-            .map(|p| {
-                let mut t = Box::new([[0u64; 256]; 8]);
-                for (k, table) in t.iter_mut().enumerate() {
-                    for (byte, slot) in table.iter_mut().enumerate() {
-                        for bit in 0..8 {
-                            let e = k * 8 + bit;
-                            if byte & (1 << bit) != 0 && e < edges {
-                                *slot |= 1 << p[e];
-                            }
-                        }
-                    }
-                }
-                t
-            })
-            .collect();
+        // A permutation's bits are distinct, so their sum is their OR.
+        let syms = perms.iter().map(|p| byte_tables(edges, |e| 1u64 << p[e])).collect();
         let inverse = perms
             .iter()
             .map(|p| {
@@ -253,17 +204,7 @@ impl Board {
                 bits
             })
             .collect();
-        let mut count_bytes = Box::new([[0u128; 256]; 8]);
-        for (k, table) in count_bytes.iter_mut().enumerate() {
-            for (byte, slot) in table.iter_mut().enumerate() {
-                for bit in 0..8 {
-                    let e = k * 8 + bit;
-                    if byte & (1 << bit) != 0 && e < edges {
-                        *slot += edge_count[e];
-                    }
-                }
-            }
-        }
+        let count_bytes = byte_tables(edges, |e| edge_count[e]);
         let mut centre_out: Vec<u8> = (0..edges as u8).collect();
         centre_out.sort_by_key(|&e| {
             let (x, y) = coord(e as usize);
@@ -419,6 +360,24 @@ impl Board {
     }
 }
 
+/// Per-byte tables of a function of a line mask that adds up over its lines: entry
+/// `[k][byte]` is the sum of `of_edge(e)` over the lines `e` set in byte `k`, so the value of
+/// a mask is the sum of eight lookups.
+fn byte_tables<T: Copy + Default + std::ops::Add<Output = T>>(
+    edges: usize,
+    of_edge: impl Fn(usize) -> T,
+) -> Box<[[T; 256]; 8]> {
+    let mut t = Box::new([[T::default(); 256]; 8]);
+    for (k, table) in t.iter_mut().enumerate() {
+        for (byte, slot) in table.iter_mut().enumerate() {
+            for e in (0..8).filter(|bit| byte & (1 << bit) != 0).map(|bit| k * 8 + bit).filter(|&e| e < edges) {
+                *slot = *slot + of_edge(e);
+            }
+        }
+    }
+    t
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -455,30 +414,6 @@ mod tests {
         let b = Board::new(1, 1).unwrap();
         assert_eq!(b.classes.len(), 1);
         assert_eq!(b.normalise(0b1010), 0b0011);
-    }
-
-    #[test]
-    fn packed_counts_equal_per_box_counts() {
-        let mut x = 0x2545_F491_4F6C_DD1Du64;
-        for (w, h) in [(1, 1), (3, 3), (4, 4), (5, 4), (5, 5)] {
-            let b = Board::new(w, h).unwrap();
-            for _ in 0..2000 {
-                x ^= x << 13;
-                x ^= x >> 7;
-                x ^= x << 17;
-                let m = x & b.all;
-                let c = b.counts(m);
-                for n in 0..=4 {
-                    let want: Vec<u8> = (0..b.boxes).filter(|&y| b.sides(m, y) == n).collect();
-                    assert_eq!(Counts::boxes(c.with(n, b.every_box())).collect::<Vec<_>>(), want);
-                }
-                let e = (x % b.edges as u64) as u8;
-                if m & 1 << e == 0 {
-                    assert_eq!(Counts(c.0 + b.edge_count[e as usize]), b.counts(m | 1 << e));
-                }
-                assert!((0..b.boxes).all(|y| c.of(y) == b.sides(m, y)));
-            }
-        }
     }
 
     /// The bit-shift normalisation of pair classes equals the general one by prefixes.

@@ -10,6 +10,7 @@
 pub mod board;
 pub mod chains;
 pub mod clock;
+pub mod counts;
 pub mod expert;
 pub mod levels;
 pub mod mcts;

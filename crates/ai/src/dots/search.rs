@@ -9,8 +9,9 @@
 
 use std::sync::atomic::Ordering;
 
-use super::board::{Counts, NONE};
+use super::board::NONE;
 use super::chains::{chain_openings, follow, redundant_openings, simple_components};
+use super::counts::Counts;
 use super::solver::{Fork, Solver, bits};
 
 /// A position's images: the identity at 0, board symmetry `s` at `s + 1`.

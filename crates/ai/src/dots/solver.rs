@@ -29,9 +29,10 @@
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 
-use super::board::{Board, Counts, NONE};
+use super::board::{Board, NONE};
 use super::chains::{EndgameTable, follow};
 use super::clock::Deadline;
+use super::counts::Counts;
 use super::tt::{Busy, Table};
 
 /// What one solve cost.
@@ -44,6 +45,17 @@ pub struct Stats {
     pub sacrifices: u64,
     /// Nodes inside those sacrifices' subtrees: what refuting early sacrifices costs.
     pub sacrifice_nodes: u64,
+}
+
+impl std::ops::AddAssign for Stats {
+    /// Adds another thread's counts.
+    fn add_assign(&mut self, o: Stats) {
+        self.nodes += o.nodes;
+        self.tt_hits += o.tt_hits;
+        self.endgames += o.endgames;
+        self.sacrifices += o.sacrifices;
+        self.sacrifice_nodes += o.sacrifice_nodes;
+    }
 }
 
 /// An exact solver for one board size; reuse it for many positions to keep its table warm.
@@ -268,11 +280,7 @@ impl Solver {
             }
         });
         for h in &helpers {
-            self.stats.nodes += h.stats.nodes;
-            self.stats.tt_hits += h.stats.tt_hits;
-            self.stats.endgames += h.stats.endgames;
-            self.stats.sacrifices += h.stats.sacrifices;
-            self.stats.sacrifice_nodes += h.stats.sacrifice_nodes;
+            self.stats += h.stats;
         }
         self.stop = None;
         self.busy = None;

@@ -105,11 +105,12 @@ impl Table {
         &self.words[self.offset..self.offset + 4 * self.buckets()]
     }
 
-    /// Maps every page of the table now. Threads that fault fresh pages in at the same
-    /// time contend in the kernel (on a 4x4 solve with two threads, 3 s of system time
-    /// against 0.4 s with one), so a table about to be shared is mapped by one thread first.
-    /// `threads` threads share the work (mapping huge pages can take seconds of system
-    /// time when the kernel has to compact memory for them).
+    /// Maps every page of the table for writing before a search shares it. Search threads
+    /// that fault pages in as they go each map the shared zero page on a read and fault
+    /// again on the first write, with a TLB shootdown each time (on a 4x4 solve with two
+    /// threads, 3 s of system time against 0.4 s with one). Mapping is done by `threads`
+    /// threads, each on its own part: huge pages can take seconds of system time when the
+    /// kernel has to compact memory for them.
     pub fn touch(&self, threads: usize) {
         // One word a 4 KiB page, written back as read: a write maps the page for writing
         // (a read would map the shared zero page, and the first store would fault again).
