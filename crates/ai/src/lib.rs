@@ -1,6 +1,7 @@
 //! This crate provides qdan's CPU players and solvers: one module per game, each with levels
 //! from beginner to expert, behind one entry point ([`choose`]) the server calls for any game.
 
+mod checksum;
 pub mod dots;
 pub mod musashi;
 pub mod review;
