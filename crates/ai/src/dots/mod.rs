@@ -3,6 +3,7 @@
 //! - [`board`]: edge, box and symmetry tables for any board up to 5x5.
 //! - [`chains`]: chains and loops, and exact values of endgames made only of them.
 //! - [`solver`]: alpha-beta / MTD(f) with a symmetric transposition table.
+//! - [`table_file`]: the solver's table saved and loaded, so long solves can be resumed.
 //! - [`clock`]: deadlines on the wall clock or on another clock (the arena's CPU time).
 //! - [`playout`], [`mcts`]: the expert's Monte-Carlo search before the solver reaches.
 //! - [`levels`]: the CPU levels the site offers.
@@ -17,6 +18,7 @@ pub mod mcts;
 pub mod playout;
 mod search;
 pub mod solver;
+pub mod table_file;
 mod tt;
 
 use std::time::Instant;
@@ -26,6 +28,7 @@ use rules::dots::{Edge, Game};
 pub use board::Board;
 pub use clock::{Clock, Deadline, WallClock};
 pub use solver::{Solver, Stats};
+pub use table_file::{TableFileError, TableSaver};
 
 use crate::Level;
 

@@ -200,6 +200,12 @@ impl Solver {
     /// The exact value of `drawn` for the player to move: the margin of the boxes still to
     /// be claimed. `None` when the deadline passed first.
     pub fn value(&mut self, drawn: u64) -> Option<i32> {
+        self.value_reporting(drawn, &mut |_, _, _| {})
+    }
+
+    /// [`Solver::value`], calling `report(beta, holds, stats)` as each of its probes "is the
+    /// value at least beta" ends: a long solve says what it has proved so far.
+    pub fn value_reporting(&mut self, drawn: u64, report: &mut dyn FnMut(i32, bool, &Stats)) -> Option<i32> {
         self.aborted = false;
         let left = self.board.boxes as i32 - self.board.claimed(drawn) as i32;
         // MTD(f): null-window probes converge on the value; each probe's table entries are
@@ -212,6 +218,7 @@ impl Solver {
             if self.aborted {
                 return None;
             }
+            report(beta, g >= beta, &self.stats);
             if g < beta {
                 hi = g;
             } else {

@@ -13,9 +13,14 @@
 //! Mann's lockless hashing). A slot torn by two threads writing at once fails the key check
 //! and reads as empty, so a probe never sees one position's bounds under another's key.
 
+use std::io::{Read, Write};
 use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 
 use super::board::NONE;
+use crate::checksum::Hasher;
+
+/// Words a table file is read and written by at a time (1 MiB).
+const CHUNK: usize = 1 << 17;
 
 /// One slot: bounds on the value of a canonical position.
 #[derive(Copy, Clone, Default, Debug, PartialEq, Eq)]
@@ -98,6 +103,40 @@ impl Table {
 
     pub fn buckets(&self) -> usize {
         1 << (64 - self.shift)
+    }
+
+    /// log2 of the buckets.
+    pub fn bits(&self) -> u32 {
+        64 - self.shift
+    }
+
+    /// Writes every word, little-endian, adding them to `hash`. Safe while searches run:
+    /// a slot caught half-written fails its key check when read back, so it reads as empty.
+    pub(super) fn write_words(&self, out: &mut impl Write, hash: &mut Hasher) -> std::io::Result<()> {
+        let mut buf = vec![0u8; 8 * CHUNK];
+        for part in self.table().chunks(CHUNK) {
+            let bytes = &mut buf[..8 * part.len()];
+            for (b, w) in bytes.chunks_exact_mut(8).zip(part) {
+                b.copy_from_slice(&w.load(Relaxed).to_le_bytes());
+            }
+            hash.words(bytes);
+            out.write_all(bytes)?;
+        }
+        Ok(())
+    }
+
+    /// Reads what [`Table::write_words`] wrote for a table of this size, adding it to `hash`.
+    pub(super) fn read_words(&self, input: &mut impl Read, hash: &mut Hasher) -> std::io::Result<()> {
+        let mut buf = vec![0u8; 8 * CHUNK];
+        for part in self.table().chunks(CHUNK) {
+            let bytes = &mut buf[..8 * part.len()];
+            input.read_exact(bytes)?;
+            hash.words(bytes);
+            for (b, w) in bytes.chunks_exact(8).zip(part) {
+                w.store(u64::from_le_bytes(b.try_into().expect("8 bytes")), Relaxed);
+            }
+        }
+        Ok(())
     }
 
     /// The buckets' words.

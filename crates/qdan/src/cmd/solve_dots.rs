@@ -1,10 +1,18 @@
-//! `qdan solve dots WxH [--drawn e1,e2,...] [--stats] [--threads N]`: the exact value of a
-//! Dots and Boxes position: the best future box margin for the player to move, boxes already
-//! claimed ignored. Prints `value V`; with `--stats`, `time S` (seconds) and `nodes N` follow.
+//! `qdan solve dots WxH [--drawn e1,e2,...] [--stats] [--threads N] [--table FILE] [--hours H]`:
+//! the exact value of a Dots and Boxes position: the best future box margin for the player
+//! to move, boxes already claimed ignored. Prints `value V`; with `--stats`, `time S`
+//! (seconds) and `nodes N` follow.
+//!
+//! Long solves (5x4 from early positions take hours) keep their table in `--table FILE`:
+//! loaded when the file is there, saved every `--save-minutes` and when the solve ends or
+//! reaches `--hours`, so the same command run again continues from what was proved. Each
+//! probe of the search ("value >= B") is reported on stderr as it ends.
 
-use std::time::Instant;
+use std::path::{Path, PathBuf};
+use std::sync::mpsc;
+use std::time::{Duration, Instant};
 
-use ai::dots::{Board, Solver};
+use ai::dots::{Board, Deadline, Solver, TableSaver};
 use anyhow::{Context, bail};
 use clap::Args as ClapArgs;
 
@@ -25,6 +33,24 @@ pub struct Args {
     /// any number; the node count varies from run to run with more than one.
     #[arg(long, value_parser = clap::value_parser!(u32).range(1..=64))]
     threads: Option<u32>,
+    /// Keep the solver's table in FILE (as large as the table): loaded at the start when
+    /// present, saved every --save-minutes and at the end, so that a stopped solve
+    /// continues when the same command is run again.
+    #[arg(long)]
+    table: Option<PathBuf>,
+    /// Stop after this many hours (saving the table first, with --table).
+    #[arg(long, value_parser = positive)]
+    hours: Option<f64>,
+    /// Minutes between saves of the table, with --table.
+    #[arg(long, default_value_t = 10.0, value_parser = positive)]
+    save_minutes: f64,
+}
+
+fn positive(s: &str) -> Result<f64, String> {
+    match s.parse::<f64>() {
+        Ok(x) if x > 0.0 && x.is_finite() => Ok(x),
+        _ => Err(format!("expected a positive number, got {:?}", s.chars().take(16).collect::<String>())),
+    }
 }
 
 fn parse_size(s: &str) -> anyhow::Result<(u8, u8)> {
@@ -81,12 +107,61 @@ pub fn run(a: Args) -> anyhow::Result<()> {
     let threads = a.threads.map_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()), |n| n as usize);
     let start = Instant::now();
     let mut solver = Solver::new(board, bits);
+    if let Some(path) = &a.table
+        && path.exists()
+    {
+        solver.load_table(path).with_context(|| format!("reading the table {}", path.display()))?;
+        eprintln!("table loaded from {} in {:.1} s", path.display(), start.elapsed().as_secs_f64());
+    }
     solver.set_threads(threads);
-    let value = solver.value(drawn).context("the solver stopped early")?;
+    if let Some(h) = a.hours {
+        solver.set_deadline(Some(Deadline::at_instant(start + Duration::from_secs_f64(h * 3600.0))));
+    }
+    let long = a.table.is_some() || a.hours.is_some();
+    let mut report = |beta: i32, holds: bool, s: &ai::dots::Stats| {
+        if long {
+            let t = start.elapsed().as_secs_f64();
+            eprintln!("value >= {beta}: {holds}  ({t:.1} s, {} nodes)", s.nodes);
+        }
+    };
+    // Saves on a timer while the search threads run; the channel closing ends it.
+    let (done, timer) = mpsc::channel::<()>();
+    let saving = a.table.as_ref().map(|path| (solver.table_saver(), path.clone()));
+    let every = Duration::from_secs_f64(a.save_minutes * 60.0);
+    let value = std::thread::scope(|scope| {
+        if let Some((saver, path)) = &saving {
+            scope.spawn(move || {
+                while let Err(mpsc::RecvTimeoutError::Timeout) = timer.recv_timeout(every) {
+                    save(saver, path, start);
+                }
+            });
+        }
+        let value = solver.value_reporting(drawn, &mut report);
+        drop(done);
+        value
+    });
+    let time = start.elapsed();
+    if let Some((saver, path)) = &saving {
+        save(saver, path, start);
+    }
+    let Some(value) = value else {
+        let hours = a.hours.unwrap_or_default();
+        match &a.table {
+            Some(path) => bail!(
+                "stopped at the {hours} h limit after {} nodes; the table is saved in {}: the same command continues",
+                solver.stats.nodes,
+                path.display()
+            ),
+            None => bail!(
+                "stopped at the {hours} h limit after {} nodes (give --table FILE to continue later)",
+                solver.stats.nodes
+            ),
+        }
+    };
     println!("value {value}");
     if a.stats {
         let s = solver.stats;
-        println!("time {:.3}", start.elapsed().as_secs_f64());
+        println!("time {:.3}", time.as_secs_f64());
         println!("nodes {}", s.nodes);
         println!("tt_hits {}", s.tt_hits);
         println!("endgames {}", s.endgames);
@@ -94,4 +169,19 @@ pub fn run(a: Args) -> anyhow::Result<()> {
         println!("sacrifice_nodes {}", s.sacrifice_nodes);
     }
     Ok(())
+}
+
+/// Writes the table, saying so on stderr; a failed save is reported and the solve goes on
+/// (the previous file stays whole).
+fn save(saver: &TableSaver, path: &Path, start: Instant) {
+    let t = Instant::now();
+    match saver.save(path) {
+        Ok(()) => eprintln!(
+            "table saved to {} at {:.1} s (took {:.1} s)",
+            path.display(),
+            start.elapsed().as_secs_f64(),
+            t.elapsed().as_secs_f64()
+        ),
+        Err(e) => eprintln!("could not save the table to {}: {e}", path.display()),
+    }
 }
