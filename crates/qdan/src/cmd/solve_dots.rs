@@ -6,7 +6,9 @@
 //! Long solves (5x4 from early positions take hours) keep their table in `--table FILE`:
 //! loaded when the file is there, saved every `--save-minutes` and when the solve ends or
 //! reaches `--hours`, so the same command run again continues from what was proved. Each
-//! probe of the search ("value >= B") is reported on stderr as it ends.
+//! probe of the search ("value >= B") is reported on stderr as it ends. The entries are
+//! bounds on positions, not on this solve, so a table saved by a solve of one position also
+//! serves another on the same board (a later position of the same game, say).
 
 use std::path::{Path, PathBuf};
 use std::sync::mpsc;
