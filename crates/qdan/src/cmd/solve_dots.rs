@@ -120,44 +120,24 @@ pub fn run(a: Args) -> anyhow::Result<()> {
         solver.set_deadline(Some(Deadline::at_instant(start + Duration::from_secs_f64(h * 3600.0))));
     }
     let long = a.table.is_some() || a.hours.is_some();
-    let mut report = |beta: i32, holds: bool, s: &ai::dots::Stats| {
-        if long {
-            let t = start.elapsed().as_secs_f64();
-            eprintln!("value >= {beta}: {holds}  ({t:.1} s, {} nodes)", s.nodes);
-        }
-    };
-    // Saves on a timer while the search threads run; the channel closing ends it.
-    let (done, timer) = mpsc::channel::<()>();
-    let saving = a.table.as_ref().map(|path| (solver.table_saver(), path.clone()));
     let every = Duration::from_secs_f64(a.save_minutes * 60.0);
-    let value = std::thread::scope(|scope| {
-        if let Some((saver, path)) = &saving {
-            scope.spawn(move || {
-                while let Err(mpsc::RecvTimeoutError::Timeout) = timer.recv_timeout(every) {
-                    save(saver, path, start);
-                }
-            });
-        }
-        let value = solver.value_reporting(drawn, &mut report);
-        drop(done);
-        value
-    });
-    let time = start.elapsed();
-    if let Some((saver, path)) = &saving {
-        save(saver, path, start);
-    }
+    let (value, time, saved) = solve_saving(&mut solver, drawn, a.table.as_deref(), every, long, start);
     let Some(value) = value else {
-        let hours = a.hours.unwrap_or_default();
-        match &a.table {
-            Some(path) => bail!(
-                "stopped at the {hours} h limit after {} nodes; the table is saved in {}: the same command continues",
-                solver.stats.nodes,
+        let (hours, nodes) = (a.hours.unwrap_or_default(), solver.stats.nodes);
+        match (&a.table, saved) {
+            (Some(path), true) => bail!(
+                "stopped at the {hours} h limit after {nodes} nodes; the table is saved in {}: the same command continues",
                 path.display()
             ),
-            None => bail!(
-                "stopped at the {hours} h limit after {} nodes (give --table FILE to continue later)",
-                solver.stats.nodes
-            ),
+            (Some(path), false) => {
+                bail!(
+                    "stopped at the {hours} h limit after {nodes} nodes; the table could not be saved in {}",
+                    path.display()
+                )
+            }
+            (None, _) => {
+                bail!("stopped at the {hours} h limit after {nodes} nodes (give --table FILE to continue later)")
+            }
         }
     };
     println!("value {value}");
@@ -173,17 +153,56 @@ pub fn run(a: Args) -> anyhow::Result<()> {
     Ok(())
 }
 
-/// Writes the table, saying so on stderr; a failed save is reported and the solve goes on
+/// The value (`None` at the deadline) and the time since `start` it took, the table saved to
+/// `table` every `every` while the search threads run and once at the end (and whether that
+/// last save worked). Each probe is reported on stderr when `report` is set.
+fn solve_saving(
+    solver: &mut Solver,
+    drawn: u64,
+    table: Option<&Path>,
+    every: Duration,
+    report: bool,
+    start: Instant,
+) -> (Option<i32>, Duration, bool) {
+    let mut report = |beta: i32, holds: bool, s: &ai::dots::Stats| {
+        if report {
+            let t = start.elapsed().as_secs_f64();
+            eprintln!("value >= {beta}: {holds}  ({t:.1} s, {} nodes)", s.nodes);
+        }
+    };
+    let saver = table.map(|path| (solver.table_saver(), path));
+    // The timer thread ends when the channel closes, after the search.
+    let (done, timer) = mpsc::channel::<()>();
+    let value = std::thread::scope(|scope| {
+        if let Some((saver, path)) = &saver {
+            scope.spawn(move || {
+                while let Err(mpsc::RecvTimeoutError::Timeout) = timer.recv_timeout(every) {
+                    save(saver, path, start);
+                }
+            });
+        }
+        let value = solver.value_reporting(drawn, &mut report);
+        drop(done);
+        value
+    });
+    let time = start.elapsed();
+    let saved = saver.is_some_and(|(saver, path)| save(&saver, path, start));
+    (value, time, saved)
+}
+
+/// Writes the table, saying so on stderr. A failed save is reported and the solve goes on
 /// (the previous file stays whole).
-fn save(saver: &TableSaver, path: &Path, start: Instant) {
+fn save(saver: &TableSaver, path: &Path, start: Instant) -> bool {
     let t = Instant::now();
     match saver.save(path) {
-        Ok(()) => eprintln!(
-            "table saved to {} at {:.1} s (took {:.1} s)",
-            path.display(),
-            start.elapsed().as_secs_f64(),
-            t.elapsed().as_secs_f64()
-        ),
-        Err(e) => eprintln!("could not save the table to {}: {e}", path.display()),
+        Ok(()) => {
+            let (at, took) = (start.elapsed().as_secs_f64(), t.elapsed().as_secs_f64());
+            eprintln!("table saved to {} at {at:.1} s (took {took:.1} s)", path.display());
+            true
+        }
+        Err(e) => {
+            eprintln!("could not save the table to {}: {e}", path.display());
+            false
+        }
     }
 }
