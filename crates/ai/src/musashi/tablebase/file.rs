@@ -10,7 +10,7 @@ use rules::musashi::{BoardKind, Target};
 use super::{Slice, TableError, Tables};
 use crate::musashi::index::SliceIndex;
 
-pub(crate) use crate::checksum::Hasher;
+use crate::checksum::Hasher;
 
 /// Format version of table files; bump when the layout or the generator's meaning changes.
 pub const VERSION: u32 = 1;

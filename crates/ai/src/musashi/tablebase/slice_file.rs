@@ -19,9 +19,10 @@ use std::path::{Path, PathBuf};
 
 use rules::musashi::{BoardKind, Role, Target};
 
-use super::file::{Hasher, fingerprint};
+use super::file::fingerprint;
 use super::stream::lists::{ListReader, ListWriter, Side, levels_in, list_path};
 use super::{Slice, SliceStats, TableError, Value};
+use crate::checksum::Hasher;
 use crate::musashi::index::SliceIndex;
 
 const MAGIC: &[u8; 8] = b"QDANMTS\0";
