@@ -21,6 +21,8 @@ test('two friends play Juroku Musashi through an invite link', async () => {
 
   // The host opens a group from the game page.
   await host.page.goto(`${env.server.url}/en/games/musashi`);
+  // The page's module is imported after the load event: wait until it is wired.
+  await host.page.locator('body[data-ready="true"]').waitFor();
   await host.page.getByRole('button', { name: /Play with a friend/ }).click();
   await host.page.waitForURL(/\/en\/g\/[A-Za-z0-9]+$/);
   await waitState(host.page, 's.seat === 0 && s.table.status === "waiting"');

@@ -45,3 +45,44 @@ test('a page view and its watching socket create no player', async () => {
     await visitor.context.close();
   }
 });
+
+test('a tap on "Play with a friend", "Play the CPU" or a language before the page is wired is not lost', async () => {
+  for (const [choice, lang] of [['friend', 'en'], ['cpu', 'de']]) {
+    const visitor = await newPlayer(env.browser, PHONE);
+    // Hold the locale's messages back, as a slow connection would: the page's module waits
+    // for them before it wires the buttons.
+    let release = () => {};
+    const messages = new Promise((r) => { release = () => r(undefined); });
+    await visitor.page.route('**/l10n/*.ftl*', async (route) => {
+      await messages;
+      await route.continue();
+    });
+    await visitor.page.goto(`${env.server.url}/${lang}/games/musashi`, { waitUntil: 'domcontentloaded' });
+    if (choice === 'friend') {
+      await visitor.page.locator('#play-friend').click();
+    } else {
+      await visitor.page.locator('#play-cpu input[value="intermediate"]').check();
+      await visitor.page.locator('#play-cpu button[type="submit"]').click();
+    }
+    assert.equal(await visitor.page.locator('body').getAttribute('data-ready'), null, `${choice}: the tap came before the page was wired`);
+    assert.equal(new URL(visitor.page.url()).pathname, `/${lang}/games/musashi`, `${choice}: the CPU form did not reload the page`);
+    release();
+    await visitor.page.waitForURL(new RegExp(`/${lang}/g/[A-Za-z0-9]+$`));
+    const s = await waitState(visitor.page, 's.table.code && s.seat !== null');
+    const cpu = s.table.seats.map((/** @type {any} */ x) => x?.cpu ?? null).filter(Boolean);
+    assert.deepEqual(cpu, choice === 'cpu' ? ['intermediate'] : [], `${choice}: the group has the level picked`);
+    assert.deepEqual(visitor.errors, []);
+    await visitor.context.close();
+  }
+  // The language switcher: a pick made while the messages load is remembered for `/`.
+  const visitor = await newPlayer(env.browser, PHONE, 'en-US');
+  await visitor.page.route('**/l10n/*.ftl*', () => {});
+  await visitor.page.goto(`${env.server.url}/en/games/dots`, { waitUntil: 'domcontentloaded' });
+  await visitor.page.locator('.langs summary').click();
+  await visitor.page.locator('.langs a[data-lang="tl"]').click();
+  await visitor.page.waitForURL(/\/tl\/games\/dots$/, { waitUntil: 'domcontentloaded' });
+  await visitor.page.unroute('**/l10n/*.ftl*');
+  await visitor.page.goto(`${env.server.url}/`);
+  await visitor.page.waitForURL(/\/tl\/$/);
+  await visitor.context.close();
+});

@@ -5,17 +5,37 @@
 import { pageData, translator } from './i18n.js';
 
 const data = /** @type {import('./types.js').PageData & {messages: string}} */ (pageData());
-// A versioned file, the same for every page of the locale: cached once, preloaded by the page.
-const source = await fetch(data.messages).then((r) => (r.ok ? r.text() : ''), () => '');
-const t = translator(data.lang, source);
 
-// The switcher remembers the choice for `/` (the server reads the cookie).
+// The switcher remembers the choice for `/` (the server reads the cookie). Wired before
+// the messages are awaited, so that a pick made while they load is remembered too.
 for (const a of document.querySelectorAll('.langs a[data-lang]')) {
   a.addEventListener('click', () => {
     const lang = /** @type {HTMLElement} */ (a).dataset.lang;
     document.cookie = `qdan_lang=${lang}; path=/; max-age=31536000; samesite=lax`;
   });
 }
+
+// A tap on "Play with a friend" or "Play the CPU" before the page's module is wired would be
+// lost: the button has no handler yet and the CPU form would reload the page. Hold the last
+// one and replay it once the module has started (see `start()`).
+/** @type {HTMLButtonElement | HTMLFormElement | null} */
+let held = null;
+/** @param {Event} e */
+const hold = (e) => {
+  const el = e.target instanceof Element ? e.target : null;
+  const target = e.type === 'submit' ? el?.closest('#play-cpu') : el?.closest('#play-friend');
+  if (!target) return;
+  e.preventDefault();
+  e.stopPropagation();
+  held = /** @type {HTMLButtonElement | HTMLFormElement} */ (target);
+  document.body.setAttribute('aria-busy', 'true');
+};
+document.addEventListener('click', hold, true);
+document.addEventListener('submit', hold, true);
+
+// A versioned file, the same for every page of the locale: cached once, preloaded by the page.
+const source = await fetch(data.messages).then((r) => (r.ok ? r.text() : ''), () => '');
+const t = translator(data.lang, source);
 
 /** @param {string} text */
 export function announce(text) {
@@ -26,6 +46,18 @@ export function announce(text) {
   requestAnimationFrame(() => {
     live.textContent = text;
   });
+}
+
+/** Stops holding taps and replays the one held, now that its handler is in place. */
+function replayHeld() {
+  document.removeEventListener('click', hold, true);
+  document.removeEventListener('submit', hold, true);
+  const el = held;
+  held = null;
+  if (!el) return;
+  document.body.removeAttribute('aria-busy');
+  if (el instanceof HTMLFormElement) el.requestSubmit();
+  else el.click();
 }
 
 async function start() {
@@ -76,6 +108,7 @@ async function start() {
     default:
       break;
   }
+  replayHeld();
   document.body.dataset.ready = 'true';
 }
 
