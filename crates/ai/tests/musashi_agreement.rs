@@ -6,7 +6,7 @@
 //! (ignored by default, and it passes with a note when there are none):
 //!
 //! ```text
-//! MUSASHI_TABLES_DIR=/work/tb/33-t10 cargo test --release -p ai --test musashi_agreement -- --ignored --nocapture
+//! MUSASHI_TABLES_DIR=tablebases cargo test --release -p ai --test musashi_agreement -- --ignored --nocapture
 //! ```
 
 use ai::musashi::search::exhaustive_value;
