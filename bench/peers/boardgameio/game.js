@@ -1,5 +1,5 @@
 // Dots and Boxes for boardgame.io, written for `qdan bench load --peer boardgameio`.
-// Edge numbers as in qdan (DESIGN.md §3): horizontal (row r from the top, column c) is
+// Edge numbers as in qdan (docs/design.md §3.2, Dots edge numbering): horizontal (row r from the top, column c) is
 // r*W + c; vertical (row r, column c from the left) is (H+1)*W + r*(W+1) + c. Drawing the
 // 4th side of a box (or of two) claims it and the same player moves again.
 const { INVALID_MOVE } = require('boardgame.io/core');

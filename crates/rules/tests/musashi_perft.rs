@@ -6,7 +6,7 @@ use std::collections::HashSet;
 
 use rules::musashi::{BoardKind, Game, Limit, Options, Position, Role, Target};
 
-/// A deliberately plain implementation of DESIGN.md §2: no bitboards, no tables.
+/// A deliberately plain implementation of docs/design.md §2 (Juroku Musashi): no bitboards, no tables.
 mod reference {
     use std::collections::HashSet;
 

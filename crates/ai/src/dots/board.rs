@@ -1,6 +1,6 @@
 //! The solver's own board tables for any W x H up to 60 edges (the site offers 3..=5 a side;
 //! the solver and its tests also use 1x1 .. 3x2, which `rules::dots::Size` does not allow).
-//! Edge numbering is DESIGN.md's, so a `rules::Mask` of drawn edges is used as it is.
+//! Edge numbering is docs/design.md §3.2's (Dots edge numbering), so a `rules::Mask` of drawn edges is used as it is.
 
 use std::fmt;
 

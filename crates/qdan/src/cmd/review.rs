@@ -40,7 +40,7 @@ pub enum ReviewCmd {
 pub struct DotsArgs {
     /// Board size in boxes, WxH, each 3 to 5 (e.g. 5x4).
     size: String,
-    /// The game's moves, edge numbers, comma separated (DESIGN.md numbering).
+    /// The game's moves, edge numbers, comma separated (docs/design.md §3.2 numbering).
     #[arg(long, value_delimiter = ',')]
     moves: Vec<String>,
     /// Seconds the solver may spend on one position before it and the earlier ones are

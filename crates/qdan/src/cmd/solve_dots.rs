@@ -22,7 +22,7 @@ use clap::Args as ClapArgs;
 pub struct Args {
     /// Board size in boxes, WxH: 3 to 5 a side on the site; the solver also takes 1 and 2.
     size: String,
-    /// Edges already drawn, comma separated (DESIGN.md numbering).
+    /// Edges already drawn, comma separated (docs/design.md §3.2 numbering).
     #[arg(long, value_delimiter = ',')]
     drawn: Vec<String>,
     /// Print time and nodes too.

@@ -1,4 +1,4 @@
-//! Edges and boxes of a W x H Dots and Boxes board, with the DESIGN.md edge numbering:
+//! Edges and boxes of a W x H Dots and Boxes board, with the edge numbering of docs/design.md §3.2:
 //! horizontal edge (row r = 0..=H from the top, column c < W) is `r*W + c`; vertical edge
 //! (row r < H, column c = 0..=W from the left) is `(H+1)*W + r*(W+1) + c`.
 //!

@@ -1,5 +1,5 @@
 //! Juroku Musashi: one Parent hunts sixteen Children on the 33-point board (or the 25-point
-//! Edo square). See `shared/DESIGN.md` §2 and the rules pages for every rule sentence.
+//! Edo square). See `docs/design.md` §2 and the rules pages for every rule sentence.
 
 pub mod board;
 mod game;

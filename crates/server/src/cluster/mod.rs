@@ -1,4 +1,4 @@
-//! Several nodes on one PostgreSQL and one NATS server (DESIGN.md §7).
+//! Several nodes on one PostgreSQL and one NATS server (docs/design.md §6, leases and fencing).
 //!
 //! - Each live table is owned by one node through a lease ([`crate::store::Fence`]); every
 //!   write checks it, so a node that lost a table can never write for it again.

@@ -1,4 +1,4 @@
-//! Table leases and fencing, for several nodes on one database (DESIGN.md §7).
+//! Table leases and fencing, for several nodes on one database (docs/design.md §6).
 //!
 //! A node owns a live table through a lease row (node, epoch, expiry). Taking an expired (or
 //! missing) lease bumps its epoch. Every write for a table runs [`check`] inside its own

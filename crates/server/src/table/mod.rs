@@ -1,6 +1,6 @@
 //! A live table: one tokio task (an actor) per group owns the authoritative game. Everything
 //! reaches it through a [`TableHandle`] (send an intent, subscribe to events), so the table
-//! could live on another node (DESIGN.md §7). The rules of the table are a pure state machine
+//! could live on another node (docs/design.md §5 and §6). The rules of the table are a pure state machine
 //! ([`state::Table`]); the actor only adds the mailbox, timers, the store and the CPU.
 //! A change is stored before it is acknowledged or broadcast.
 
