@@ -1,5 +1,5 @@
 //! Dots and Boxes on W x H boxes (W, H in 3..=5): draw a line; complete a box and move again;
-//! most boxes wins. See `shared/DESIGN.md` §3 for the edge numbering.
+//! most boxes wins. See `docs/design.md` §3 for the rules and §3.2 for the edge numbering.
 
 mod game;
 pub mod geometry;
