@@ -108,6 +108,7 @@ error-table-full = Beide Plätze sind besetzt; du kannst zuschauen.
 error-not-host = Das kann nur der Gastgeber.
 error-stale-ply = Die Partie ist inzwischen weitergegangen. Schau noch einmal hin.
 error-game-over = Die Partie ist vorbei.
+error-game-in-progress = Die Partie läuft noch. Fordere die nächste an, wenn sie vorbei ist.
 error-not-your-turn = Du bist nicht am Zug.
 error-off-board = Dieser Punkt liegt nicht auf dem Brett.
 error-not-your-piece = Das ist nicht dein Stein.

@@ -108,6 +108,7 @@ error-table-full = Both seats are taken; you can watch.
 error-not-host = Only the host can do that.
 error-stale-ply = The board changed in the meantime. Look again.
 error-game-over = The game is over.
+error-game-in-progress = A game is in progress. Ask for the next one when it is over.
 error-not-your-turn = It is not your turn.
 error-off-board = That point is not on the board.
 error-not-your-piece = That is not your piece.

@@ -108,6 +108,7 @@ error-table-full = दोनों सीटें भरी हैं; आप �
 error-not-host = यह केवल मेज़बान कर सकता है।
 error-stale-ply = इस बीच खेल आगे बढ़ गया। फिर से देखें।
 error-game-over = खेल ख़त्म हो चुका है।
+error-game-in-progress = खेल अभी चल रहा है। यह ख़त्म होने पर अगला खेल माँगें।
 error-not-your-turn = अभी आपकी बारी नहीं है।
 error-off-board = यह बिंदु बोर्ड पर नहीं है।
 error-not-your-piece = यह आपका मोहरा नहीं है।

@@ -119,6 +119,7 @@ error-table-full = Оба места заняты; можно смотреть.
 error-not-host = Это может только организатор группы.
 error-stale-ply = Позиция успела измениться. Посмотрите ещё раз.
 error-game-over = Партия окончена.
+error-game-in-progress = Партия ещё идёт. Попросите следующую, когда она закончится.
 error-not-your-turn = Сейчас не ваш ход.
 error-off-board = Этой точки нет на доске.
 error-not-your-piece = Это не ваша фишка.

@@ -104,6 +104,7 @@ error-table-full = Puno na ang dalawang upuan; puwede kang manood.
 error-not-host = Ang host lang ang makakagawa niyan.
 error-stale-ply = Nagbago ang laro habang naghihintay. Tingnan muli.
 error-game-over = Tapos na ang laro.
+error-game-in-progress = May larong nagpapatuloy pa. Humiling ng susunod kapag tapos na ito.
 error-not-your-turn = Hindi mo pa turno.
 error-off-board = Wala sa board ang puntong iyan.
 error-not-your-piece = Hindi mo piyesa iyan.

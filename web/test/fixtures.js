@@ -998,34 +998,40 @@ export default [
         "v": 30
       },
       {
-        "count": 0,
-        "kind": "spectators",
+        "kind": "rematchOffer",
+        "seat": 1,
         "t": "event",
         "v": 31
       },
       {
-        "count": 1,
+        "count": 0,
         "kind": "spectators",
         "t": "event",
         "v": 32
       },
       {
-        "count": 0,
+        "count": 1,
         "kind": "spectators",
         "t": "event",
         "v": 33
       },
       {
-        "count": 1,
+        "count": 0,
         "kind": "spectators",
         "t": "event",
         "v": 34
       },
       {
-        "count": 0,
+        "count": 1,
         "kind": "spectators",
         "t": "event",
         "v": 35
+      },
+      {
+        "count": 0,
+        "kind": "spectators",
+        "t": "event",
+        "v": 36
       },
       {
         "clock": null,
@@ -1042,7 +1048,7 @@ export default [
           0
         ],
         "t": "event",
-        "v": 36
+        "v": 37
       },
       {
         "by": "cpu",
@@ -1053,7 +1059,7 @@ export default [
         "seat": 1,
         "side": 0,
         "t": "event",
-        "v": 37
+        "v": 38
       },
       {
         "by": "player",
@@ -1064,7 +1070,7 @@ export default [
         "seat": 0,
         "side": 1,
         "t": "event",
-        "v": 38
+        "v": 39
       },
       {
         "by": "cpu",
@@ -1075,7 +1081,7 @@ export default [
         "seat": 1,
         "side": 0,
         "t": "event",
-        "v": 39
+        "v": 40
       },
       {
         "by": "player",
@@ -1086,7 +1092,7 @@ export default [
         "seat": 0,
         "side": 1,
         "t": "event",
-        "v": 40
+        "v": 41
       },
       {
         "by": "cpu",
@@ -1097,7 +1103,7 @@ export default [
         "seat": 1,
         "side": 0,
         "t": "event",
-        "v": 41
+        "v": 42
       },
       {
         "by": "player",
@@ -1108,7 +1114,7 @@ export default [
         "seat": 0,
         "side": 1,
         "t": "event",
-        "v": 42
+        "v": 43
       },
       {
         "by": "cpu",
@@ -1119,7 +1125,7 @@ export default [
         "seat": 1,
         "side": 0,
         "t": "event",
-        "v": 43
+        "v": 44
       },
       {
         "by": "player",
@@ -1130,7 +1136,7 @@ export default [
         "seat": 0,
         "side": 1,
         "t": "event",
-        "v": 44
+        "v": 45
       },
       {
         "by": "cpu",
@@ -1141,7 +1147,7 @@ export default [
         "seat": 1,
         "side": 0,
         "t": "event",
-        "v": 45
+        "v": 46
       },
       {
         "by": "player",
@@ -1152,7 +1158,7 @@ export default [
         "seat": 0,
         "side": 1,
         "t": "event",
-        "v": 46
+        "v": 47
       },
       {
         "by": "cpu",
@@ -1163,7 +1169,7 @@ export default [
         "seat": 1,
         "side": 0,
         "t": "event",
-        "v": 47
+        "v": 48
       },
       {
         "by": "player",
@@ -1174,7 +1180,7 @@ export default [
         "seat": 0,
         "side": 1,
         "t": "event",
-        "v": 48
+        "v": 49
       },
       {
         "by": "cpu",
@@ -1185,7 +1191,7 @@ export default [
         "seat": 1,
         "side": 0,
         "t": "event",
-        "v": 49
+        "v": 50
       },
       {
         "by": "player",
@@ -1196,7 +1202,7 @@ export default [
         "seat": 0,
         "side": 1,
         "t": "event",
-        "v": 50
+        "v": 51
       },
       {
         "by": "cpu",
@@ -1207,7 +1213,7 @@ export default [
         "seat": 1,
         "side": 0,
         "t": "event",
-        "v": 51
+        "v": 52
       },
       {
         "by": "player",
@@ -1218,7 +1224,7 @@ export default [
         "seat": 0,
         "side": 1,
         "t": "event",
-        "v": 52
+        "v": 53
       },
       {
         "by": "cpu",
@@ -1232,7 +1238,7 @@ export default [
         "seat": 1,
         "side": 0,
         "t": "event",
-        "v": 53
+        "v": 54
       },
       {
         "by": "cpu",
@@ -1246,7 +1252,7 @@ export default [
         "seat": 1,
         "side": 0,
         "t": "event",
-        "v": 54
+        "v": 55
       },
       {
         "by": "cpu",
@@ -1260,7 +1266,7 @@ export default [
         "seat": 1,
         "side": 0,
         "t": "event",
-        "v": 55
+        "v": 56
       },
       {
         "by": "cpu",
@@ -1274,7 +1280,7 @@ export default [
         "seat": 1,
         "side": 0,
         "t": "event",
-        "v": 56
+        "v": 57
       },
       {
         "by": "cpu",
@@ -1288,7 +1294,7 @@ export default [
         "seat": 1,
         "side": 0,
         "t": "event",
-        "v": 57
+        "v": 58
       },
       {
         "by": "cpu",
@@ -1302,7 +1308,7 @@ export default [
         "seat": 1,
         "side": 0,
         "t": "event",
-        "v": 58
+        "v": 59
       },
       {
         "by": "cpu",
@@ -1317,7 +1323,7 @@ export default [
         "seat": 1,
         "side": 0,
         "t": "event",
-        "v": 59
+        "v": 60
       },
       {
         "by": "cpu",
@@ -1336,19 +1342,25 @@ export default [
         "seat": 1,
         "side": 0,
         "t": "event",
-        "v": 60
+        "v": 61
+      },
+      {
+        "kind": "rematchOffer",
+        "seat": 1,
+        "t": "event",
+        "v": 62
       },
       {
         "count": 1,
         "kind": "spectators",
         "t": "event",
-        "v": 61
+        "v": 63
       },
       {
         "count": 2,
         "kind": "spectators",
         "t": "event",
-        "v": 62
+        "v": 64
       },
       {
         "info": {
@@ -1363,7 +1375,7 @@ export default [
         "kind": "seat",
         "seat": 0,
         "t": "event",
-        "v": 63
+        "v": 65
       },
       {
         "info": {
@@ -1378,13 +1390,13 @@ export default [
         "kind": "seat",
         "seat": 0,
         "t": "event",
-        "v": 64
+        "v": 66
       },
       {
         "count": 1,
         "kind": "spectators",
         "t": "event",
-        "v": 65
+        "v": 67
       }
     ],
     "final": {
@@ -6439,6 +6451,12 @@ export default [
         "v": 159
       },
       {
+        "kind": "rematchOffer",
+        "seat": 1,
+        "t": "event",
+        "v": 160
+      },
+      {
         "clock": null,
         "gameNo": 2,
         "kind": "newGame",
@@ -6457,7 +6475,7 @@ export default [
           0
         ],
         "t": "event",
-        "v": 160
+        "v": 161
       },
       {
         "by": "player",
@@ -6468,7 +6486,7 @@ export default [
         "seat": 0,
         "side": 1,
         "t": "event",
-        "v": 161
+        "v": 162
       },
       {
         "info": {
@@ -6483,7 +6501,7 @@ export default [
         "kind": "seat",
         "seat": 0,
         "t": "event",
-        "v": 162
+        "v": 163
       }
     ],
     "final": {

@@ -78,7 +78,7 @@ async fn rematch_swaps_sides_and_takes_the_hosts_new_rules() {
     assert_eq!(a.intent(json!({"t": "settings", "options": {"board": "25", "target": "6"}})).await["t"], "ack");
     assert_eq!(a.intent(json!({"t": "settings", "options": {"board": "26"}})).await["code"], "bad-field");
     assert_eq!(a.table["view"]["board"], "33", "the game in progress keeps its rules");
-    assert_eq!(a.intent(json!({"t": "rematch"})).await["code"], "game-over");
+    assert_eq!(a.intent(json!({"t": "rematch"})).await["code"], "game-in-progress");
     assert_eq!(b.intent(json!({"t": "resign"})).await["t"], "ack");
     a.catch_up(b.v).await;
     assert_eq!(a.table["result"]["winner"], 0);

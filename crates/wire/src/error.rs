@@ -42,6 +42,9 @@ pub enum ErrorCode {
     /// The game is over, or has not started.
     #[error("there is no game in progress")]
     GameOver,
+    /// A game is in progress: the next one can be asked for only once it is over.
+    #[error("a game is in progress; ask for the next one when it is over")]
+    GameInProgress,
     #[error("it is not your turn")]
     NotYourTurn,
     #[error("that point is not on this board")]
@@ -106,6 +109,7 @@ impl ErrorCode {
             ErrorCode::NotHost => "not-host",
             ErrorCode::StalePly => "stale-ply",
             ErrorCode::GameOver => "game-over",
+            ErrorCode::GameInProgress => "game-in-progress",
             ErrorCode::NotYourTurn => "not-your-turn",
             ErrorCode::OffBoard => "off-board",
             ErrorCode::NotYourPiece => "not-your-piece",
@@ -143,6 +147,7 @@ impl ErrorCode {
             NotHost,
             StalePly,
             GameOver,
+            GameInProgress,
             NotYourTurn,
             OffBoard,
             NotYourPiece,

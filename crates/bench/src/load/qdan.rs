@@ -470,12 +470,14 @@ async fn play(game: Game, rate: f64, stats: Arc<Stats>) {
                 }
             }
             Ok(ServerMsg::Error { id, error }) => {
-                // Both seats ask for the rematch; the later ask may find it already begun.
+                // Both seats ask for the rematch; the later ask may find it already begun
+                // (`game-in-progress`; `game-over` from servers before that code).
                 let ours = pending.is_some_and(|(pid, s, _)| id == Some(pid) && s == seat);
                 if ours {
                     pending = None;
                 }
-                if ours || error.code != wire::ErrorCode::GameOver {
+                let late_rematch = matches!(error.code, wire::ErrorCode::GameOver | wire::ErrorCode::GameInProgress);
+                if ours || !late_rematch {
                     stats.error(format!("error {} on seat {seat}", error.code.as_str()));
                 }
             }

@@ -84,9 +84,13 @@ impl Table {
         g.ended_at = Some(now);
         g.clock = None;
         self.undo.pending = None;
-        // The CPU is always ready for the next game.
+        // The CPU is always ready for the next game, and says so like a person would: every
+        // change a client can see is an event.
         self.rematch = [0, 1].map(|i| self.seats[i].as_ref().is_some_and(|s| s.cpu().is_some()));
         out.push(Change::Ended { announced });
+        for seat in Seat::ALL.into_iter().filter(|s| self.rematch[s.index()]) {
+            out.push(Change::RematchOffered(seat));
+        }
     }
 
     pub(super) fn resign(&mut self, now: Ms, pid: &str, out: &mut Vec<Change>) -> Result<()> {
@@ -155,7 +159,7 @@ impl Table {
     pub(super) fn rematch(&mut self, now: Ms, pid: &str, out: &mut Vec<Change>) -> Result<()> {
         let (seat, g) = self.seated_game(pid)?;
         if g.playing() {
-            return Err(ErrorCode::GameOver.into());
+            return Err(ErrorCode::GameInProgress.into());
         }
         self.rematch[seat.index()] = true;
         if self.seat(seat.other()).is_some_and(|s| s.cpu().is_some()) {

@@ -257,7 +257,7 @@ fn resignation_ends_the_game_and_a_rematch_swaps_sides() {
     assert_eq!((v.game_no, v.status), (2, Status::Playing));
     // Swap on rematch (the Dots default): seat 1 moves first now.
     assert_eq!([v.seats[0].as_ref().unwrap().side, v.seats[1].as_ref().unwrap().side], [1, 0]);
-    assert_eq!(h.refused(Input::Intent { conn: A, intent: Intent::Rematch {} }), ErrorCode::GameOver);
+    assert_eq!(h.refused(Input::Intent { conn: A, intent: Intent::Rematch {} }), ErrorCode::GameInProgress);
     assert_eq!(h.mv(A, "0").unwrap_err().into_wire().code, ErrorCode::NotYourTurn);
     h.mv(B, "0").unwrap();
 }
@@ -403,6 +403,7 @@ fn a_game_ended_by_its_moves_but_not_recorded_is_finished_on_the_first_tick() {
 
 mod presence;
 mod random;
+mod rematch;
 
 #[test]
 fn musashi_events_carry_captures() {
