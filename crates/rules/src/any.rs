@@ -13,6 +13,7 @@ pub type Side = u8;
 
 /// Which game.
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
+#[cfg_attr(feature = "json-schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "lowercase")]
 pub enum GameKind {
     Musashi,
@@ -43,6 +44,7 @@ impl std::str::FromStr for GameKind {
 
 /// The local rules of either game.
 #[derive(Copy, Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
+#[cfg_attr(feature = "json-schema", derive(schemars::JsonSchema))]
 #[serde(tag = "game", rename_all = "lowercase")]
 pub enum AnyOptions {
     Musashi(musashi::Options),
@@ -105,6 +107,7 @@ impl PlayError {
 
 /// How a game ended: the winning side (`None`: a draw) and why.
 #[derive(Copy, Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
+#[cfg_attr(feature = "json-schema", derive(schemars::JsonSchema))]
 pub struct Finished {
     pub winner: Option<Side>,
     pub reason: EndReason,
@@ -112,6 +115,7 @@ pub struct Finished {
 
 /// Why a game ended, for either game.
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
+#[cfg_attr(feature = "json-schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "kebab-case")]
 pub enum EndReason {
     /// Musashi: the Parent has no empty neighbour after a Children move.

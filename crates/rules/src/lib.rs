@@ -32,6 +32,8 @@ mod mask;
 mod movelist;
 pub mod musashi;
 pub mod record;
+#[cfg(feature = "json-schema")]
+mod schema;
 
 pub use any::{AnyGame, AnyOptions, EndReason, Finished, GameKind, PlayError, Side, dots_finished, musashi_finished};
 pub use mask::Mask;

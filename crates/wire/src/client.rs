@@ -1,6 +1,7 @@
 //! What a client sends on a table's socket: decoded with a specific error for each way a
 //! message can be wrong, so a client always learns what to fix.
 
+use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 
@@ -28,15 +29,16 @@ pub enum ClientMsg {
 }
 
 /// Something a client asks a table to do.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(tag = "t", rename_all = "camelCase", rename_all_fields = "camelCase", deny_unknown_fields)]
 pub enum Intent {
     /// Take the first free seat.
     Sit {},
-    /// Play `mv` as move number `ply` (the moves played before it).
+    /// Play `move` as move number `ply` (the moves played before it).
     Move {
         ply: u32,
         #[serde(rename = "move", deserialize_with = "move_text")]
+        #[schemars(schema_with = "move_text_schema")]
         mv: String,
     },
     Resign {},
@@ -47,8 +49,8 @@ pub enum Intent {
     },
     /// Ask for the next game.
     Rematch {},
-    /// Host only: the rules of the next game; the turn limit applies at once. `turn_limit`:
-    /// absent leaves it, `null` removes it.
+    /// Host only: the rules of the next game (`options`: only the fields to change); the turn
+    /// limit applies at once. `turnLimit`: absent leaves it, `null` removes it.
     Settings {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         options: Option<Map<String, Value>>,
@@ -77,6 +79,12 @@ fn move_text<'de, D: serde::Deserializer<'de>>(d: D) -> Result<String, D::Error>
         Text::S(s) => s,
         Text::N(n) => n.to_string(),
     })
+}
+
+/// What [`move_text`] accepts: text, or a number that is not negative.
+fn move_text_schema(generator: &mut schemars::SchemaGenerator) -> schemars::Schema {
+    let number = generator.subschema_for::<u64>();
+    schemars::json_schema!({ "anyOf": [{ "type": "string" }, number] })
 }
 
 /// Tells "absent" (`None`) from "null" (`Some(None)`).

@@ -2,10 +2,11 @@
 //! stable identifier with typed arguments (`undo-wait {secs}`), so clients localise from the
 //! code and its arguments and never read numbers out of the English text.
 
+use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 /// Why a message or an intent was refused.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, thiserror::Error)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema, thiserror::Error)]
 #[serde(tag = "code", content = "args", rename_all = "kebab-case")]
 #[non_exhaustive]
 pub enum ErrorCode {
@@ -192,7 +193,7 @@ impl From<rules::PlayError> for ErrorCode {
 
 /// An error as sent: the code (with its arguments) and a message for people reading logs.
 /// Clients show their own words for the code; the message is English and may change.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub struct WireError {
     #[serde(flatten)]
     pub code: ErrorCode,

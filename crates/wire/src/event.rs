@@ -4,12 +4,13 @@
 //! falls behind, or asks with `sync`.
 
 use rules::{AnyOptions, Side};
+use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 use crate::table::{ClockView, MoveSource, ResultView, Seat, SeatView};
 
 /// One change at a table.
-#[derive(Clone, PartialEq, Debug, Serialize, Deserialize)]
+#[derive(Clone, PartialEq, Debug, Serialize, Deserialize, JsonSchema)]
 #[serde(tag = "kind", rename_all = "camelCase", rename_all_fields = "camelCase")]
 pub enum Event {
     /// Someone sat down, or a seat changed: presence, away, name or rating.

@@ -1,5 +1,6 @@
 //! What the server sends on a table's socket.
 
+use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 use crate::error::WireError;
@@ -7,7 +8,7 @@ use crate::event::Event;
 use crate::table::{Seat, TableView};
 
 /// Who this connection is at the table.
-#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
+#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct You {
     /// `None` for a connection that said hello without a device token (it can only watch).
@@ -17,8 +18,9 @@ pub struct You {
 }
 
 /// A message from the server.
-#[derive(Clone, PartialEq, Debug, Serialize, Deserialize)]
+#[derive(Clone, PartialEq, Debug, Serialize, Deserialize, JsonSchema)]
 #[serde(tag = "t", rename_all = "camelCase")]
+#[schemars(rename = "ServerMessage")]
 pub enum ServerMsg {
     /// The answer to `hello`; `v` is the table's version now.
     Welcome { v: u64, you: You },

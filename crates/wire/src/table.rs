@@ -1,6 +1,7 @@
 //! The table as clients see it: the full `state`, and the small types events share with it.
 
 use rules::{AnyOptions, EndReason, GameKind, Side};
+use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 use crate::view::GameView;
@@ -54,7 +55,7 @@ impl From<Seat> for u8 {
 
 /// Where a table is: fewer than two seated, a game in progress, or a game over (the next one
 /// starts when both seats ask for it).
-#[derive(Copy, Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
+#[derive(Copy, Clone, PartialEq, Eq, Debug, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "lowercase")]
 pub enum Status {
     Waiting,
@@ -64,7 +65,7 @@ pub enum Status {
 
 /// Who made a move: the seated player, the CPU opponent, the CPU standing in for a player
 /// whose device is gone, or the CPU after the player's turn clock ran out.
-#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "kebab-case")]
 pub enum MoveSource {
     Player,
@@ -95,7 +96,7 @@ impl std::str::FromStr for MoveSource {
 }
 
 /// The CPU's levels, as named on the wire.
-#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "lowercase")]
 pub enum CpuLevel {
     Beginner,
@@ -104,7 +105,7 @@ pub enum CpuLevel {
 }
 
 /// A seat as shown: who sits there and whether they are here.
-#[derive(Clone, PartialEq, Debug, Serialize, Deserialize)]
+#[derive(Clone, PartialEq, Debug, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct SeatView {
     /// `None` for the CPU opponent.
@@ -124,7 +125,7 @@ pub struct SeatView {
 }
 
 /// The turn clock of the current game.
-#[derive(Copy, Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
+#[derive(Copy, Clone, PartialEq, Eq, Debug, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ClockView {
     /// The side whose turn it counts.
@@ -136,14 +137,14 @@ pub struct ClockView {
 }
 
 /// An undo request waiting for the other seat's answer.
-#[derive(Copy, Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
+#[derive(Copy, Clone, PartialEq, Eq, Debug, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct UndoView {
     pub requested_by: Seat,
 }
 
 /// A rating change at the end of a ranked game (rounded).
-#[derive(Copy, Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
+#[derive(Copy, Clone, PartialEq, Eq, Debug, Serialize, Deserialize, JsonSchema)]
 pub struct RatingChange {
     pub seat: Seat,
     pub before: i32,
@@ -151,7 +152,7 @@ pub struct RatingChange {
 }
 
 /// How the last game ended.
-#[derive(Clone, PartialEq, Debug, Serialize, Deserialize)]
+#[derive(Clone, PartialEq, Debug, Serialize, Deserialize, JsonSchema)]
 pub struct ResultView {
     /// The winning seat; `None`: a draw.
     pub winner: Option<Seat>,
@@ -161,7 +162,7 @@ pub struct ResultView {
 }
 
 /// The whole table: what a `state` message carries.
-#[derive(Clone, PartialEq, Debug, Serialize, Deserialize)]
+#[derive(Clone, PartialEq, Debug, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct TableView {
     pub code: String,

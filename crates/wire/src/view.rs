@@ -3,10 +3,11 @@
 
 use rules::musashi::{self, Point, Role};
 use rules::{AnyGame, Finished, Mask, Side, dots};
+use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 /// The current game's position as a client draws it.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(tag = "game", rename_all = "lowercase")]
 pub enum GameView {
     Musashi(MusashiView),
@@ -39,7 +40,7 @@ impl GameView {
 }
 
 /// A Juroku Musashi game as a client sees it.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct MusashiView {
     pub board: String,
@@ -63,13 +64,13 @@ pub struct MusashiView {
     pub outcome: Option<Finished>,
 }
 
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
 pub struct CapturePoint {
     pub point: String,
     pub takes: u8,
 }
 
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
 pub struct MusashiLast {
     #[serde(rename = "move")]
     pub mv: String,
@@ -113,7 +114,7 @@ impl MusashiView {
 }
 
 /// A Dots and Boxes game as a client sees it.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct DotsView {
     pub size: String,
@@ -132,7 +133,7 @@ pub struct DotsView {
     pub outcome: Option<Finished>,
 }
 
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
 pub struct DotsLine {
     pub edge: u8,
     pub player: Side,

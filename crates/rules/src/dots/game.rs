@@ -43,6 +43,8 @@ pub type Edges = MoveList<Edge, 60>;
 
 /// Local rules of a Dots and Boxes group; `Default` is the site default from the seeds.
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
+#[cfg_attr(feature = "json-schema", derive(schemars::JsonSchema))]
+#[cfg_attr(feature = "json-schema", schemars(rename = "DotsOptions"))]
 #[serde(default, rename_all = "camelCase", deny_unknown_fields)]
 pub struct Options {
     /// Board size in boxes. Default: 5 wide, 4 high.

@@ -191,6 +191,8 @@ pub const SQUARE_LINES: [(Point, Point); 56] = {
 
 /// Which board: the standard 33-point board with the Setchin, or the 25-point Edo square.
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug, Serialize, Deserialize, Default)]
+#[cfg_attr(feature = "json-schema", derive(schemars::JsonSchema))]
+#[cfg_attr(feature = "json-schema", schemars(rename = "MusashiBoard"))]
 pub enum BoardKind {
     #[default]
     #[serde(rename = "33")]

@@ -9,6 +9,8 @@ use super::board::BoardKind;
 
 /// The two sides: one Parent, sixteen Children.
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
+#[cfg_attr(feature = "json-schema", derive(schemars::JsonSchema))]
+#[cfg_attr(feature = "json-schema", schemars(rename = "MusashiRole"))]
 #[serde(rename_all = "lowercase")]
 pub enum Role {
     Parent,
@@ -170,6 +172,8 @@ impl From<Limit> for String {
 
 /// Every local rule of a Juroku Musashi group. `Default` is the site default from the seeds.
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
+#[cfg_attr(feature = "json-schema", derive(schemars::JsonSchema))]
+#[cfg_attr(feature = "json-schema", schemars(rename = "MusashiOptions"))]
 #[serde(default, rename_all = "camelCase", deny_unknown_fields)]
 pub struct Options {
     /// Which side makes the first move (not who plays it). Default: the Parent.

@@ -1,0 +1,166 @@
+//! The JSON Schema of every message on a table's socket (`docs/protocol.schema.json`),
+//! generated from the types so it cannot drift from them, and the schemas written by hand for
+//! the types whose JSON is written by hand ([`ClientMsg`], [`Seat`]).
+//!
+//! Client messages are described as the server accepts them ([`crate::decode`]); server
+//! messages as the server writes them (every field it always sends is required), so a client
+//! can rely on every field the schema requires.
+
+use std::borrow::Cow;
+
+use schemars::generate::SchemaSettings;
+use schemars::{JsonSchema, Schema, SchemaGenerator, json_schema};
+use serde_json::{Map, Value, json};
+
+use crate::client::{ClientMsg, Intent};
+use crate::server::ServerMsg;
+use crate::table::Seat;
+
+/// The command that rewrites `docs/protocol.schema.json` from the types.
+pub const REGENERATE: &str = "cargo run -p wire --example schema > docs/protocol.schema.json";
+
+/// Seat numbers travel as `0` and `1` (serde goes through `u8`).
+impl JsonSchema for Seat {
+    fn schema_name() -> Cow<'static, str> {
+        "Seat".into()
+    }
+
+    fn json_schema(_: &mut SchemaGenerator) -> Schema {
+        json_schema!({
+            "description": "One of the two seats: 0 is the group's creator (the host), 1 the other.",
+            "type": "integer",
+            "enum": [0, 1],
+        })
+    }
+}
+
+/// What [`crate::decode`] accepts: `hello`, `sync`, `ping` (fields it does not read are
+/// ignored), and every intent with an integer `id` and no field it does not know.
+impl JsonSchema for ClientMsg {
+    fn schema_name() -> Cow<'static, str> {
+        "ClientMessage".into()
+    }
+
+    fn json_schema(generator: &mut SchemaGenerator) -> Schema {
+        let id = generator.subschema_for::<u64>();
+        let version = generator.subschema_for::<Option<u64>>();
+        let token = generator.subschema_for::<Option<String>>();
+        let tag = |t: &str| json!({ "type": "string", "const": t });
+        let mut variants = vec![
+            json!({
+                "description": "The first message: the device token (none or null to only watch) and the last version seen.",
+                "type": "object",
+                "properties": { "t": tag("hello"), "token": token, "since": version.clone() },
+                "required": ["t"],
+            }),
+            json!({
+                "description": "Asks for the events after `since`, or (without it) for a full state.",
+                "type": "object",
+                "properties": { "t": tag("sync"), "since": version },
+                "required": ["t"],
+            }),
+            json!({
+                "description": "Answered by `pong`.",
+                "type": "object",
+                "properties": { "t": tag("ping") },
+                "required": ["t"],
+            }),
+        ];
+        // Each intent is the derived schema of its `Intent` variant plus the `id` that
+        // `decode` takes out before the rest is read as an `Intent`.
+        let intents = Value::from(Intent::json_schema(generator));
+        let Some(Value::Array(intents)) = intents.get("oneOf").cloned() else {
+            panic!("an internally tagged enum's schema is a oneOf: {intents}");
+        };
+        for mut intent in intents {
+            let obj = intent.as_object_mut().expect("an intent's schema is an object");
+            obj.entry("properties").or_insert_with(|| json!({}))["id"] = id.clone().into();
+            let required = obj.entry("required").or_insert_with(|| json!([]));
+            required.as_array_mut().expect("required is a list").push("id".into());
+            variants.push(intent);
+        }
+        json_schema!({
+            "description": "A message from a client. Intents carry an `id` and are answered by one `ack` or one `error` with the same `id`.",
+            "oneOf": variants,
+        })
+    }
+}
+
+/// Adds the definitions of `generator` to `defs`; a name defined twice must mean one schema.
+fn add_definitions(defs: &mut Map<String, Value>, generator: &mut SchemaGenerator) {
+    for (name, schema) in generator.take_definitions(true) {
+        if let Some(before) = defs.get(&name) {
+            assert_eq!(before, &schema, "{name} differs between the client's and the server's contract");
+        }
+        defs.insert(name, schema);
+    }
+}
+
+/// schemars bounds `u8` and `u16` but gives `u32`, `u64`, `i32` and `i64` only their sign, so
+/// a schema would take numbers the types refuse (`4294967296` for a `u32`): bound them too.
+fn bound_integers(v: &mut Value) {
+    match v {
+        Value::Object(m) => {
+            let bounds: Option<(Value, Value)> = match m.get("format").and_then(Value::as_str) {
+                Some("uint32") => Some((0.into(), u32::MAX.into())),
+                Some("uint64") => Some((0.into(), u64::MAX.into())),
+                Some("int32") => Some((i32::MIN.into(), i32::MAX.into())),
+                Some("int64") => Some((i64::MIN.into(), i64::MAX.into())),
+                _ => None,
+            };
+            if let Some((min, max)) = bounds {
+                m.entry("minimum").or_insert(min);
+                m.entry("maximum").or_insert(max);
+            }
+            m.values_mut().for_each(bound_integers);
+        }
+        Value::Array(a) => a.iter_mut().for_each(bound_integers),
+        _ => {}
+    }
+}
+
+/// Rebuilds every object with its keys in order, so the text is the same whichever order
+/// serde_json's maps keep (its `preserve_order` feature may be on in a bigger build).
+fn sorted(v: Value) -> Value {
+    match v {
+        Value::Object(m) => {
+            let mut entries: Vec<(String, Value)> = m.into_iter().collect();
+            entries.sort_by(|a, b| a.0.cmp(&b.0));
+            Value::Object(entries.into_iter().map(|(k, v)| (k, sorted(v))).collect())
+        }
+        Value::Array(a) => Value::Array(a.into_iter().map(sorted).collect()),
+        v => v,
+    }
+}
+
+/// The protocol's schema: a root that accepts any message, with `ClientMessage`,
+/// `ServerMessage` and everything they use in `$defs`.
+pub fn protocol_schema() -> Value {
+    let mut client = SchemaSettings::draft2020_12().for_deserialize().into_generator();
+    let mut server = SchemaSettings::draft2020_12().for_serialize().into_generator();
+    let client_ref = client.subschema_for::<ClientMsg>();
+    let server_ref = server.subschema_for::<ServerMsg>();
+    let mut defs = Map::new();
+    add_definitions(&mut defs, &mut client);
+    add_definitions(&mut defs, &mut server);
+    let mut root = json!({
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "title": "qdan table socket messages",
+        "description": format!(
+            "Every message on a table's WebSocket, described in docs/protocol.md: a client sends a ClientMessage \
+             (as the server accepts it), the server a ServerMessage (as the server writes it). \
+             Generated from the wire crate's types: {REGENERATE}"
+        ),
+        "anyOf": [client_ref, server_ref],
+        "$defs": defs,
+    });
+    bound_integers(&mut root);
+    sorted(root)
+}
+
+/// [`protocol_schema`] as the checked-in file holds it: pretty-printed, with a final newline.
+pub fn protocol_schema_text() -> String {
+    let mut text = serde_json::to_string_pretty(&protocol_schema()).expect("a schema serialises");
+    text.push('\n');
+    text
+}
