@@ -137,3 +137,48 @@ fn illegal_moves_are_named() {
     .unwrap_err();
     assert!(e.to_string().starts_with("move 2 (\"c3-d5\")"), "{e}");
 }
+
+/// A real game (the beginner's Parent against the intermediate CPU's Children, 33 points, the
+/// site's default rules), whose Parent was hemmed in to one move at the end.
+const HEMMED_IN: &str = "c3-b2,d1-c1,b2-a3,e5-d4,a3-b2,e1-d2,b2-b3,e3-d3,b3-b2,e4-e5,b2-c3,c5-c4,c3-b4,d5-c5,b4-b3,\
+    c5-d5,b3-b2,d4-c5,b2-a3,c5-d4,a3-a2,b1-b2,a2-a3,d4-c5,a3-b3,b2-b1,b3-a3,a1-b2,a3-a2,c1-c2,a2-a1,c4-b4,a1-a2,b4-a3,\
+    a2-a1,a3-a2";
+
+#[test]
+fn proven_values_stay_proven_and_on_one_side() {
+    // The chart's series is side 0's view: once a value is proven, every later one is too, and
+    // a proven result changes only after a move of the side it favoured (a side can throw
+    // away only its own win). Forced Parent moves used to read as estimated Parent wins
+    // between two proven Children wins, every other ply.
+    let options = rules::musashi::Options::default();
+    let moves: Vec<String> = HEMMED_IN.split(',').map(str::to_string).collect();
+    let games = ai::review::musashi::replay(options, &moves).unwrap();
+    assert!(games.last().unwrap().outcome().is_some(), "the game is finished");
+    let r = ai::review::musashi::review(
+        options,
+        &moves,
+        &mut ai::review::musashi::Installed,
+        &Budget::SERVER,
+        &mut Unpaced,
+    )
+    .unwrap();
+    let series: Vec<String> = r.plies.iter().map(|p| p.value.text()).collect();
+    let first = r.plies.iter().position(|p| p.value.is_exact()).expect("the end is proven");
+    for (i, p) in r.plies.iter().enumerate().skip(first) {
+        assert!(p.value.is_exact(), "ply {i} is an estimate after the exact point {first}: {series:?}");
+        assert_eq!(p.outlook.score, f32::from(p.outlook.result.unwrap()), "ply {i}: {series:?}");
+    }
+    for i in first..r.plies.len() - 1 {
+        let (a, b) = (r.plies[i].outlook.result.unwrap(), r.plies[i + 1].outlook.result.unwrap());
+        let mover = if games[i].turn() == Role::Parent { 1 } else { -1 };
+        assert!(a == b || a == mover, "ply {i} -> {}: {a} to {b} after the other side's move: {series:?}", i + 1);
+    }
+    // Every forced Parent move keeps the Children's win one ply longer.
+    for i in first..r.plies.len() - 1 {
+        if let (Value::ChildrenWinIn(n), Value::ChildrenWinIn(m)) = (r.plies[i].value, r.plies[i + 1].value)
+            && games[i].turn() == Role::Parent
+        {
+            assert!(m < n, "ply {i}: {series:?}");
+        }
+    }
+}

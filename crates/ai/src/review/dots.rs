@@ -160,14 +160,21 @@ pub fn analyse(pos: &Position, budget: &Budget, pace: &mut impl Pace) -> (Value,
     if let Some(found) = exact {
         return found;
     }
-    let here = Value::MarginEstimate(engine.estimate(drawn, budget, &mut busy));
     let mut each = Vec::new();
+    let mut best = f32::NEG_INFINITY;
     for e in pos.undrawn() {
         let c = board.completes(drawn, e) as f32;
         let child = engine.estimate(drawn | 1 << e, budget, &mut busy);
-        each.push((Edge(e), Value::MarginEstimate(if c > 0.0 { c + child } else { -child })));
+        let m = if c > 0.0 { c + child } else { -child };
+        best = best.max(m);
+        each.push((Edge(e), Value::MarginEstimate(m)));
     }
-    (here, each)
+    // One position, one value: the position is worth its best move. A playout average of the
+    // position itself disagreed with it (the empty 5x4: "about 2 boxes", its best move "about
+    // 7"), because random safe lines play worse than the best line and each estimate has its
+    // own noise.
+    let here = if each.is_empty() { engine.estimate(drawn, budget, &mut busy) } else { best };
+    (Value::MarginEstimate(here), each)
 }
 
 #[cfg(test)]
@@ -185,6 +192,22 @@ mod tests {
         assert_eq!(o.margin, Some(-1.0));
         assert_eq!(o.result, Some(-1));
         assert_eq!(outlook(&pos, Value::MarginEstimate(3.0)).result, None);
+    }
+
+    #[test]
+    fn an_estimated_position_is_worth_its_best_move() {
+        // The empty 5x4 is far beyond a short solve: every value is an estimate, and the
+        // position's is that of its best move (it read "about 2 boxes", its best move "about 7").
+        let pos = Position::empty(rules::dots::Size::new(5, 4).unwrap());
+        let budget = Budget { solve: Duration::from_millis(20), slice: Duration::from_millis(20), ..Budget::SERVER };
+        let (v, each) = analyse(&pos, &budget, &mut Unpaced);
+        let Value::MarginEstimate(here) = v else { panic!("{v:?}") };
+        let best = each
+            .iter()
+            .map(|(_, v)| if let Value::MarginEstimate(m) = v { *m } else { panic!("{v:?}") })
+            .fold(f32::NEG_INFINITY, f32::max);
+        assert_eq!(each.len(), 49);
+        assert_eq!(here, best);
     }
 
     #[test]

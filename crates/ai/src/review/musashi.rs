@@ -58,6 +58,22 @@ pub fn value(game: &Game, tables: Option<&Tables>, deadline: Instant) -> Valued 
         };
         return Valued { value, best: Some(best) };
     }
+    // A forced move: the search does not search a position with one legal move (the CPU has
+    // nothing to choose), so its score says nothing; the position is worth what the move
+    // leads to, one ply further. Without this, a Parent hemmed in to one move between two
+    // proven Children wins read as an estimated Parent win, every other ply.
+    let mut legal = Moves::new();
+    game.legal_moves(&mut legal);
+    if legal.len() == 1 {
+        let forced = legal[0];
+        let mut next = game.clone();
+        next.play_unchecked(forced);
+        let value = match value(&next, tables, deadline).value {
+            Value::ChildrenWinIn(n) => Value::ChildrenWinIn(n + 1),
+            v => v,
+        };
+        return Valued { value, best: Some(forced) };
+    }
     let mut s = Search::new(tables, deadline, MAX_DEPTH);
     let (scored, _depth) = s.root(game);
     let Some(&(best, score)) = scored.first() else {
