@@ -1,12 +1,18 @@
 // Lighthouse (mobile, the pinned version in bench/lighthouse/) over every page type of a local
-// `qdan serve`: home, rules, lesson and a live table of each game, in two locales. Prints one
-// line per page with the median performance score, LCP, CLS, FCP, TBT and bytes over the runs,
-// with the load average beside them (Lighthouse simulates a slow phone and network, but a busy
-// machine still skews the figures). Run it through `scripts/lighthouse`, which builds the
-// release binary and installs Lighthouse first.
+// `qdan serve`, each on its first load: home, a game, rules, lesson, a live table of each game,
+// the leaderboard, the analysis board of each game, a finished game's table (its live review)
+// and replay, a player's page, this device's games and both 404 pages (the finished game is
+// played first over the WebSocket protocol), in two locales. Prints one line per page with the
+// median performance score, LCP, CLS, FCP, TBT and bytes over the runs, with the load average
+// beside them (Lighthouse simulates a slow phone and network, but a busy machine still skews
+// the figures). Run it through `scripts/lighthouse`, which builds the release binary and
+// installs Lighthouse first.
 //
-//   node scripts/lighthouse.mjs --bin target/release/qdan [--runs 3] [--langs en,hi]
-//        [--pages home,game,rules,learn,dots,musashi,leaderboard] [--out DIR]
+// With --check (one run, English, unless told otherwise) it exits non-zero when a page's
+// median performance is below 95 or its CLS 0.05 or more.
+//
+//   node --experimental-websocket scripts/lighthouse.mjs --bin target/release/qdan [--runs 3]
+//        [--langs en,hi] [--pages home,game,...] [--out DIR] [--check]
 
 import { spawn, execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -15,6 +21,8 @@ import { createServer } from 'node:net';
 import { loadavg, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+
+import { finishedGame } from '../e2e/finished-game.js';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const lighthouse = join(root, 'bench', 'lighthouse', 'node_modules', 'lighthouse', 'cli', 'index.js');
@@ -26,9 +34,15 @@ function arg(name, fallback) {
 }
 
 const bin = resolve(arg('bin', join(root, 'target', 'release', 'qdan')));
-const runs = Number(arg('runs', '3'));
-const langs = arg('langs', 'en,hi').split(',');
-const pages = arg('pages', 'home,game,rules,learn,dots,musashi,leaderboard').split(',');
+const check = process.argv.includes('--check');
+const runs = Number(arg('runs', check ? '1' : '3'));
+const langs = arg('langs', check ? 'en' : 'en,hi').split(',');
+const pages = arg('pages', 'home,game,rules,learn,dots,musashi,leaderboard,analysis,analysis-dots,review,replay,player,my-games,'
+  + 'not-found,group-missing,game-missing,player-missing').split(',');
+/** The thresholds of --check: the least performance score, and the CLS a page must stay under. */
+const PERF = 95;
+const CLS = 0.05;
+const started = Date.now();
 const out = resolve(arg('out', join(tmpdir(), 'qdan-lighthouse')));
 mkdirSync(out, { recursive: true });
 
@@ -79,10 +93,12 @@ try {
     if (!r.ok) throw new Error(`${path}: ${r.status} ${await r.text()}`);
     return r.json();
   };
-  const { token } = await post('/api/players', { name: 'Host' });
+  const { token, playerId } = await post('/api/players', { name: 'Host' });
   /** A live table against the CPU whose host never comes: it stays at its start position. */
   const table = async (/** @type {string} */ game) => (await post('/api/groups', { game, cpu: 'beginner' }, token)).code;
   const codes = { dots: await table('dots'), musashi: await table('musashi') };
+  if (typeof WebSocket === 'undefined') throw new Error('no WebSocket in this Node: run it with --experimental-websocket (Node 20) or Node 22+');
+  const finished = await finishedGame({ base, host: token });
 
   /** @type {Record<string, (l: string) => string>} */
   const urls = {
@@ -93,18 +109,35 @@ try {
     dots: (l) => `/${l}/g/${codes.dots}`,
     musashi: (l) => `/${l}/g/${codes.musashi}`,
     leaderboard: (l) => `/${l}/leaderboard`,
+    analysis: (l) => `/${l}/games/musashi/analysis`,
+    'analysis-dots': (l) => `/${l}/games/dots/analysis`,
+    review: (l) => `/${l}/g/${finished}`,
+    replay: (l) => `/${l}/g/${finished}/1`,
+    player: (l) => `/${l}/players/${playerId}`,
+    'my-games': (l) => `/${l}/my-games`,
+    'not-found': (l) => `/${l}/games/chess`,
+    'group-missing': (l) => `/${l}/g/ZZZZZZZZZZZZ`,
+    'game-missing': (l) => `/${l}/g/${finished}/99`,
+    'player-missing': (l) => `/${l}/players/p_nobody`,
   };
   const names = {
     home: 'home', game: 'game (Dots)', rules: 'rules (Musashi)', learn: 'lesson (Musashi)', dots: 'table (Dots)',
-    musashi: 'table (Musashi)', leaderboard: 'leaderboard',
+    musashi: 'table (Musashi)', leaderboard: 'leaderboard', analysis: 'analysis (Musashi)', 'analysis-dots': 'analysis (Dots)',
+    review: 'table, game over: live review (Dots)', replay: 'replay (Dots)', player: 'player', 'my-games': 'my games',
+    'not-found': '404', 'group-missing': '404: no such group', 'game-missing': '404: no such game',
+    'player-missing': '404: no such player',
   };
+  /** Pages answered with a 404 status, which Lighthouse otherwise refuses to measure. */
+  const missing = new Set(['not-found', 'group-missing', 'game-missing', 'player-missing']);
+  const unknown = pages.filter((p) => !(p in urls));
+  if (unknown.length) throw new Error(`unknown pages: ${unknown.join(', ')} (known: ${Object.keys(urls).join(', ')})`);
 
   const median = (/** @type {number[]} */ xs) => {
     const s = [...xs].sort((a, b) => a - b);
     return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
   };
 
-  /** @type {object[]} */
+  /** @type {{page: string, lang: string, perf: number, cls: number}[]} */
   const results = [];
   console.log(`lighthouse ${JSON.parse(readFileSync(join(root, 'bench', 'lighthouse', 'node_modules', 'lighthouse', 'package.json'), 'utf8')).version}, `
     + `${execFileSync(process.env.CHROME_PATH || '/usr/bin/chromium', ['--version']).toString().trim()}, ${runs} runs each, medians`);
@@ -118,7 +151,8 @@ try {
       for (let r = 0; r < runs; r++) {
         const file = join(out, `${page}-${l}-${r}.json`);
         execFileSync(process.execPath, [lighthouse, `${base}${urls[page](l)}`, '--quiet', '--output=json', `--output-path=${file}`,
-          '--only-categories=performance,seo', '--chrome-flags=--headless --no-sandbox --disable-gpu'],
+          '--only-categories=performance,seo', '--chrome-flags=--headless --no-sandbox --disable-gpu',
+          ...(missing.has(page) ? ['--ignore-status-code'] : [])],
         { env: { ...process.env, CHROME_PATH: process.env.CHROME_PATH || '/usr/bin/chromium' }, stdio: ['ignore', 'ignore', 'inherit'] });
         const j = JSON.parse(readFileSync(file, 'utf8'));
         const a = j.audits;
@@ -137,7 +171,12 @@ try {
     }
   }
   writeFileSync(join(out, 'summary.json'), JSON.stringify(results, null, 1));
-  console.log(`reports: ${out}`);
+  console.log(`reports: ${out}; ${Math.round((Date.now() - started) / 1000)} s`);
+  if (check) {
+    const low = results.filter((r) => r.perf < PERF || r.cls >= CLS);
+    for (const r of low) console.error(`below the bar (performance >= ${PERF}, CLS < ${CLS}): ${r.page} ${r.lang}: ${r.perf}, CLS ${r.cls.toFixed(3)}`);
+    if (low.length) process.exitCode = 1;
+  }
 } finally {
   await stop();
 }

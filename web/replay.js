@@ -22,6 +22,9 @@ export async function start(data, t, announce) {
   const n = Number(/** @type {any} */ (data).gameNo);
   const byId = (/** @type {string} */ id) => /** @type {HTMLElement} */ (document.getElementById(id));
   const boardEl = byId('board');
+  // Who is looking is asked for beside the game, so that the panel is drawn in one go once the
+  // game is there (a wait between the result and the chart would move the page).
+  const looking = me();
 
   /** @type {import('./review/types.js').GameRecordView} */
   let rec;
@@ -143,7 +146,7 @@ export async function start(data, t, announce) {
   board = parts.createBoard(boardEl, { onMove: () => {}, t, announce });
   game = viewsOf(parts.rules, rec.options, rec.moves);
   setup(rec);
-  const self = (await me())?.playerId;
+  const self = (await looking)?.playerId;
   const seat = rec.players.findIndex((p) => p.playerId && p.playerId === self);
   reader = seat === 0 || seat === 1 ? rec.sides[seat] : null;
   stepper = createStepper({

@@ -38,6 +38,8 @@ export function createReview({ t, lang, code }) {
   /** @type {import('../types.js').Side | null} */
   let reader = null;
   let failed = false;
+  /** Whether the next render is the page's first. */
+  let opening = true;
 
   /** @param {import('../review/types.js').TurningView} tp */
   const showTurning = async (tp) => {
@@ -79,6 +81,7 @@ export function createReview({ t, lang, code }) {
         if (!record) pos = viewsOf(parts.rules, g.options, g.moves);
         record = g;
         draw();
+        el.classList.remove('loading');
       }, { stopped: () => game !== n, every: 1000 });
     } catch {
       /* shown as pending; the replay link still works */
@@ -87,6 +90,7 @@ export function createReview({ t, lang, code }) {
       failed = true;
       draw();
     }
+    if (game === n) el.classList.remove('loading');
   };
 
   return {
@@ -94,8 +98,11 @@ export function createReview({ t, lang, code }) {
     /** @param {Props} p */
     render(p) {
       const tb = p.table;
+      const first = opening;
+      opening = false;
       if (tb.status !== 'over' || !tb.gameNo) {
         el.hidden = true;
+        el.classList.remove('loading');
         game = 0;
         return;
       }
@@ -108,6 +115,9 @@ export function createReview({ t, lang, code }) {
         mini.hidden = true;
         said.hidden = true;
         link.setAttribute('href', `/${lang}/g/${code}/${game}`);
+        // A page opened on a finished game keeps its panel out of sight until the review's
+        // first answer (web/style.css): arriving later, the chart would push the seats down.
+        el.classList.toggle('loading', first);
         draw();
         follow(game);
       }

@@ -118,6 +118,7 @@ pub fn router(settings: SiteSettings, backend: Arc<dyn Backend>) -> Router {
         .route("/robots.txt", get(crawl::robots))
         .route("/sitemap.xml", get(crawl::sitemap))
         .route("/favicon.ico", get(crawl::favicon))
+        .fallback(unmatched)
         .layer(CompressionLayer::new().br(true).gzip(true))
         .with_state(SiteState { settings: Arc::new(settings), backend })
 }
@@ -202,6 +203,19 @@ pub fn group_missing(lang: Lang, settings: &SiteSettings) -> Response {
 
 fn not_found(s: &SiteState, headers: &HeaderMap) -> Response {
     html(StatusCode::NOT_FOUND, preferred_lang(headers), &Page::NotFound, &Extras::default(), &s.settings, headers)
+}
+
+/// Any path no route matches (`/de/foo`, `/en/players/`, `/en/g/CODE/1/x`): the site's 404
+/// page, in the locale the path starts with, else the visitor's. Unknown API paths keep a bare
+/// 404: a program asked, not a person.
+async fn unmatched(State(s): State<SiteState>, uri: axum::http::Uri, headers: HeaderMap) -> Response {
+    let path = uri.path();
+    if path.starts_with("/api/") || path == "/api" {
+        return StatusCode::NOT_FOUND.into_response();
+    }
+    let first = path.trim_start_matches('/').split('/').next().unwrap_or("");
+    let lang = Lang::from_code(first).unwrap_or_else(|| preferred_lang(&headers));
+    html(StatusCode::NOT_FOUND, lang, &Page::NotFound, &Extras::default(), &s.settings, &headers)
 }
 
 fn page_in(s: &SiteState, lang: &str, headers: &HeaderMap, page: Option<Page>, extras: Extras) -> Response {

@@ -19,7 +19,7 @@ use crate::i18n::{Arg, Lang, Messages, client_messages_url, messages};
 /// What a page knows beyond its URL, from the game server.
 #[derive(Clone, Debug, Default)]
 pub struct Extras {
-    /// A table page's game and board.
+    /// The game and board of a table page, or of the group a replay is of.
     pub table: Option<TableFacts>,
     /// A lesson page's steps.
     pub lesson: Option<Arc<LessonFacts>>,
@@ -106,7 +106,7 @@ pub fn render(lang: Lang, page: &Page, extras: &Extras, settings: &SiteSettings)
         Page::Leaderboard => (format!("{} · {site}", m.t("leaderboard-title")), leaderboard(m, &extras.leaderboard)),
         Page::Replay(code, n) => (
             format!("{} · {site}", m.t_args("review-replay-title", &[("number", Arg::Num(*n as f64))])),
-            crate::review_pages::replay(m, code, *n),
+            crate::review_pages::replay(m, code, *n, extras.table),
         ),
         Page::MyGames => (format!("{} · {site}", m.t("review-my-games-title")), crate::review_pages::my_games(m)),
         Page::Player(_) => (format!("{} · {site}", m.t("review-player-title")), crate::review_pages::player(m)),
@@ -196,7 +196,7 @@ fn thumb(g: GameKind) -> String {
 }
 
 /// The style attribute that reserves a board's space before the client draws it.
-fn reserve(shape: BoardShape) -> String {
+pub(crate) fn reserve(shape: BoardShape) -> String {
     format!(" style=\"--board-ratio: {} / {}\"", shape.width, shape.height)
 }
 

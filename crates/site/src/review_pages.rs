@@ -1,12 +1,17 @@
 //! The pages after the game: a finished game's replay with its review, the device's own
 //! games, a player's public games and the analysis board. The server renders their frames
 //! (headings, controls, empty lists); the client fills them from `/api/games/...`,
-//! `/api/me/games`, `/api/players/.../games` and `/api/analysis` (`web/review/`).
+//! `/api/me/games`, `/api/players/.../games` and `/api/analysis` (`web/review/`). Like the
+//! other pages they hold their final layout: the board's space is reserved (the analysis
+//! board's from its default rules, a replay's from its group's latest game), and the parts the
+//! client fills keep their place (`web/style.css`, "space kept").
 
-use rules::GameKind;
+use rules::{AnyOptions, GameKind};
 
+use crate::config::{BoardShape, TableFacts};
 use crate::html::{esc, game_name_id};
 use crate::i18n::{Arg, Messages};
+use crate::pages::reserve;
 
 /// A step button's picture: drawn, because the media-control characters (U+23EE, U+23ED) are
 /// missing from many phones' fonts.
@@ -43,11 +48,24 @@ fn chart_panel(m: &Messages) -> String {
     )
 }
 
-/// `/{lang}/g/{code}/{n}`: a finished game, stepped through, with its review.
-pub fn replay(m: &Messages, code: &str, n: u32) -> String {
+/// `/{lang}/g/{code}/{n}`: a finished game, stepped through, with its review. With the facts of
+/// the group's table (its latest game: the one a replay link usually names), the heading is the
+/// client's and the board's space is reserved.
+pub fn replay(m: &Messages, code: &str, n: u32, table: Option<TableFacts>) -> String {
+    let (title, game, board) = match table {
+        Some(t) => (
+            m.t_args(
+                "review-replay-heading",
+                &[("game", Arg::Str(m.t(game_name_id(t.game())))), ("number", Arg::Num(n as f64))],
+            ),
+            format!(" {}", t.game().as_str()),
+            reserve(BoardShape::of(&t.options)),
+        ),
+        None => (m.t_args("review-replay-title", &[("number", Arg::Num(n as f64))]), String::new(), String::new()),
+    };
     format!(
         r#"<div class="replay" id="replay">
-<div class="board-area"><h1 id="replay-heading">{title}</h1><p class="players" id="replay-players"></p><div id="board" class="board"></div>{steps}<p class="move-said" id="move-said" aria-live="polite"></p></div>
+<div class="board-area"><h1 id="replay-heading">{title}</h1><p class="players" id="replay-players"></p><div id="board" class="board{game}"{board}></div>{steps}<p class="move-said" id="move-said" aria-live="polite"></p></div>
 <aside class="panel" id="panel">
 <p class="result" id="replay-result"></p>
 <p class="muted" id="replay-rules"></p>
@@ -55,7 +73,7 @@ pub fn replay(m: &Messages, code: &str, n: u32) -> String {
 <p class="row"><a class="btn" id="analyse-here" href="/{l}/games/musashi/analysis">{analyse}</a><a class="btn" id="download" download>{download}</a><a class="btn" href="/{l}/g/{code}">{group}</a></p>
 </aside>
 </div>"#,
-        title = esc(&m.t_args("review-replay-title", &[("number", Arg::Num(n as f64))])),
+        title = esc(&title),
         steps = steps(m),
         chart = chart_panel(m),
         l = m.lang.code(),
@@ -99,20 +117,24 @@ pub fn player(m: &Messages) -> String {
     )
 }
 
-/// `/{lang}/games/{game}/analysis`: the analysis board.
+/// `/{lang}/games/{game}/analysis`: the analysis board, its space reserved for the board of the
+/// default rules (`web/analysis.js` starts from them unless the address names others). What is
+/// analysed comes first (the rules, a record to import), what the server answers after it: the
+/// list of moves, as long as the position has moves, ends the panel and moves nothing below it.
 pub fn analysis(m: &Messages, g: GameKind) -> String {
     let id = g.as_str();
     format!(
         r#"<div class="analysis" data-game="{id}">
-<div class="board-area"><h1>{title}</h1><div id="board" class="board {id}"></div><div class="row" id="analysis-tools"></div>{steps}</div>
+<div class="board-area"><h1>{title}</h1><div id="board" class="board {id}"{board}></div><div class="row" id="analysis-tools"></div>{steps}</div>
 <aside class="panel" id="panel">
 <form class="analysis-rules" id="analysis-rules"></form>
+<details class="import" id="import"><summary>{import}</summary><label for="import-text">{import_label}</label><textarea id="import-text" rows="6" spellcheck="false"></textarea><p class="row"><button type="button" class="btn" id="import-go">{import_go}</button><input type="file" id="import-file" accept=".txt,text/plain"></p><p class="error" id="import-error" role="alert" hidden></p></details>
 <section aria-labelledby="value-heading"><h2 id="value-heading">{value}</h2><p class="value" id="position-value" aria-live="polite"></p></section>
 <section aria-labelledby="moves-heading"><h2 id="moves-heading">{moves}</h2><ol class="move-values" id="move-values"></ol></section>
-<details class="import" id="import"><summary>{import}</summary><label for="import-text">{import_label}</label><textarea id="import-text" rows="6" spellcheck="false"></textarea><p class="row"><button type="button" class="btn" id="import-go">{import_go}</button><input type="file" id="import-file" accept=".txt,text/plain"></p><p class="error" id="import-error" role="alert" hidden></p></details>
 </aside>
 </div>"#,
         title = esc(&m.t_args("review-analysis-title", &[("game", Arg::Str(m.t(game_name_id(g))))])),
+        board = reserve(BoardShape::of(&AnyOptions::default_for(g))),
         steps = steps(m),
         value = esc(&m.t("review-analysis-value")),
         moves = esc(&m.t("review-analysis-moves")),

@@ -318,6 +318,36 @@ async fn unknown_pages_are_localised_404s() {
     assert_eq!(h[header::LOCATION], "/tl/");
 }
 
+/// A path no route knows still gets the site's 404 page, in the locale its first segment
+/// names (the browser would otherwise show its own error page for an empty body).
+#[tokio::test]
+async fn unmatched_paths_get_the_localised_404_page() {
+    let cases = [
+        ("/de/foo", "de"),
+        ("/en/asdf/qwe", "en"),
+        ("/en/games/dots/foo", "en"),
+        ("/ru/games/musashi/rules/x", "ru"),
+        ("/en/players/", "en"),
+        ("/hi/players/p_abc/more", "hi"),
+        ("/en/g/ABCD1234/1/x", "en"),
+        ("/tl/g/ABCD1234/", "tl"),
+        ("/de/leaderboard/x", "de"),
+        ("/foo/bar", "en"),
+    ];
+    for (path, lang) in cases {
+        let (s, h, body) = get_page(path, &[]).await;
+        assert_eq!(s, StatusCode::NOT_FOUND, "{path}");
+        assert_eq!(h[header::CONTENT_LANGUAGE], lang, "{path}");
+        assert!(body.contains(&format!("<html lang=\"{lang}\">")), "{path}: {body}");
+        let title = messages(Lang::from_code(lang).unwrap()).t("not-found-title");
+        assert!(body.contains(&format!("<h1>{}</h1>", esc(&title))), "{path}: no 404 heading");
+    }
+    // Without a locale in the path, the visitor's language.
+    let (s, _, body) = get_page("/nothing/here", &[(header::ACCEPT_LANGUAGE, "ru")]).await;
+    assert_eq!(s, StatusCode::NOT_FOUND);
+    assert!(body.contains("<html lang=\"ru\">"));
+}
+
 #[tokio::test]
 async fn static_files_carry_types_and_etags() {
     let (s, h, body) = get_page("/static/app.js", &[]).await;

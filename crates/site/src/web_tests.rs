@@ -313,6 +313,27 @@ async fn the_lesson_and_the_table_have_their_final_layout_in_the_html() {
     assert!(html.contains("<div id=\"board\" class=\"board\" style=\"--board-ratio: 600 / 500\"></div>"));
 }
 
+#[tokio::test]
+async fn the_analysis_board_and_a_replay_have_their_final_layout_in_the_html() {
+    // The board of the rules the analysis board starts from.
+    let (_, _, html) = get_page("/en/games/musashi/analysis", &[]).await;
+    assert!(html.contains("id=\"board\" class=\"board musashi\" style=\"--board-ratio: 760 / 560\""), "{html}");
+    let (_, _, html) = get_page("/en/games/dots/analysis", &[]).await;
+    assert!(html.contains("id=\"board\" class=\"board dots\" style=\"--board-ratio: 600 / 500\""), "{html}");
+    // The list of moves, as long as the server's answer, ends the panel: it moves nothing.
+    let panel = html.split("<aside class=\"panel\" id=\"panel\">").nth(1).unwrap().split("</aside>").next().unwrap();
+    assert!(panel.trim_end().ends_with("<ol class=\"move-values\" id=\"move-values\"></ol></section>"), "{panel}");
+
+    // A replay of a group the server knows: the client's heading and the board's space.
+    let (_, _, html) = get_page(&format!("/en/g/{KNOWN_TABLE}/1"), &[]).await;
+    assert!(html.contains("<h1 id=\"replay-heading\">Dots and Boxes, game 1</h1>"), "{html}");
+    assert!(html.contains("<div id=\"board\" class=\"board dots\" style=\"--board-ratio: 600 / 500\"></div>"));
+    // Without the group's facts the page still renders, and the client draws the board.
+    let (s, _, html) = get_page("/en/g/UNKNOWN12345/1", &[]).await;
+    assert_eq!(s, StatusCode::OK);
+    assert!(html.contains("<div id=\"board\" class=\"board\"></div>"), "{html}");
+}
+
 /// The aspect ratios the server reserves are the ones the board code draws: compare with the
 /// diagrams it drew into `web/diagrams/`.
 #[test]
