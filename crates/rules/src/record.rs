@@ -6,9 +6,10 @@
 //! ```
 //! use rules::record::Record;
 //!
-//! let text = "[Game \"dots\"]\n[Size \"3x3\"]\n[First \"Ana\"]\n\n1. 0 2. 12\n";
+//! let text = "[Game \"dots\"]\n[Size \"3x3\"]\n[First \"Ana\"]\n\n1. a1-b1 2. a1-a2\n";
 //! let r: Record = text.parse().unwrap();
 //! assert_eq!(r.moves, ["0", "12"]);
+//! assert!(r.to_string().ends_with("1. a1-b1 2. a1-a2\n"));
 //! assert_eq!(r.tag("First"), Some("Ana"));
 //! assert_eq!(r.to_string().parse::<Record>().unwrap(), r);
 //! ```
@@ -26,7 +27,8 @@ pub struct Record {
     /// on a rematch, showing endangered Children) are not part of a record: they keep their
     /// defaults.
     pub options: AnyOptions,
-    /// The moves, oldest first, in their canonical text (`c3-d4`, `17`).
+    /// The moves, oldest first, in the protocol's text (`c3-d4`, `17`); the written record
+    /// names a Dots line by its dots instead (`b2-c2`, [`dots::notation`]).
     pub moves: Vec<String>,
     /// Every other tag, in order: `(name, value)`.
     pub tags: Vec<(String, String)>,
@@ -164,7 +166,13 @@ impl fmt::Display for Record {
                 }
                 line.push_str(&format!("{turn_no}. "));
             }
-            line.push_str(m);
+            match self.options {
+                AnyOptions::Musashi(_) => line.push_str(m),
+                AnyOptions::Dots(o) => {
+                    let e: dots::Edge = m.parse().map_err(|_| fmt::Error)?;
+                    line.push_str(&dots::notation::line_name(o.size, e.0));
+                }
+            }
             line.push(' ');
             last_turn = Some(side);
             game.play(side, m).map_err(|_| fmt::Error)?;
@@ -263,6 +271,15 @@ impl FromStr for Record {
                 AnyOptions::Dots(o)
             }
         };
+        // A Dots line is written by its dots (`b2-c2`); the protocol's number (`6`), which
+        // records written before that used, still reads.
+        if let AnyOptions::Dots(o) = options {
+            for m in &mut moves {
+                if let Some(e) = dots::notation::line_from_name(o.size, m) {
+                    *m = e.to_string();
+                }
+            }
+        }
         Record::new(options, &moves, tags)
     }
 }
@@ -280,6 +297,23 @@ mod tests {
         let text = r.to_string();
         assert!(text.contains("[Board \"25\"]") && text.contains("1. c3-d4 e1-d2 2. d4-c3"), "{text}");
         assert_eq!(text.parse::<Record>().unwrap(), r);
+    }
+
+    /// The walk of December 2026: a Dots record listed bare line numbers while the replay
+    /// named lines by their dots; both now write `b2-c2`.
+    #[test]
+    fn a_dots_record_names_lines_by_their_dots_and_reads_back() {
+        let o = dots::Options { size: dots::Size::new(5, 4).unwrap(), ..Default::default() };
+        let moves: Vec<String> = ["0", "6", "25", "32"].map(String::from).to_vec();
+        let r = Record::new(AnyOptions::Dots(o), &moves, vec![]).unwrap();
+        let text = r.to_string();
+        assert!(text.ends_with("1. a1-b1 2. b2-c2 3. a1-a2 4. b2-b3\n"), "{text}");
+        assert_eq!(text.parse::<Record>().unwrap(), r);
+        // Numbers, as records were written before, and dots in either order still read.
+        let old = "[Game \"dots\"]\n[Size \"5x4\"]\n\n1. 0 2. c2-b2 3. 25 4. b3-b2\n";
+        assert_eq!(old.parse::<Record>().unwrap(), r);
+        let e = "[Game \"dots\"]\n[Size \"5x4\"]\n\na1-c1".parse::<Record>().unwrap_err();
+        assert_eq!(e.move_number(), Some(1), "{e}");
     }
 
     #[test]

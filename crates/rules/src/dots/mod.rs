@@ -3,6 +3,7 @@
 
 mod game;
 pub mod geometry;
+pub mod notation;
 
 pub use game::{Edge, Edges, Game, IllegalMove, Options, Outcome, ParseEdgeError, Played, Player, Position};
 pub use geometry::{EdgePlace, Geometry, Size};
