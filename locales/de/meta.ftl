@@ -7,6 +7,6 @@ meta-invite-title = Eine Partie { $game }: Platz nehmen oder zuschauen
 meta-invite-description = Öffne den Link, um { $game } im Browser zu spielen. Die ersten zwei, die Platz nehmen, spielen; alle anderen schauen zu. Kostenlos, ohne Anmeldung.
 meta-invite-any-title = Eine Partie auf qdan: Platz nehmen oder zuschauen
 meta-invite-any-description = Öffne den Link, um im Browser mitzuspielen. Die ersten zwei, die Platz nehmen, spielen; alle anderen schauen zu. Kostenlos, ohne Anmeldung.
-meta-image-musashi = Das Brett von { game-musashi } zu Beginn: das Elternteil in der Mitte, sechzehn Kinder am Rand.
+meta-image-musashi = Das Brett von { game-musashi } zu Beginn: der Vater in der Mitte, sechzehn Kinder am Rand.
 meta-image-dots = Ein Brett für { game-dots }: Punkte, einige gezogene Linien und ein gewonnenes Kästchen.
 meta-image-site = Die Bretter von { game-musashi } und { game-dots }.

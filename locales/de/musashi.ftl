@@ -1,15 +1,15 @@
 ## Juroku Musashi: Steine, Brett, Hausregeln, Ansagen und Lektion.
 
-musashi-parent = Elternteil
+musashi-parent = Vater
 musashi-children = Kinder
-musashi-you-parent = Du führst das Elternteil
+musashi-you-parent = Du führst den Vater
 musashi-you-children = Du führst die Kinder
 musashi-taken = Gefangene Kinder: { $taken } von { $target }
 musashi-moves = Kinderzüge: { $n }/{ $limit }
 musashi-moves-nolimit = Kinderzüge: { $n }
-musashi-legend-rings = Gestrichelte Ringe: Kinder, die das Elternteil im nächsten Zug fangen kann.
-musashi-legend-counts = Zahlen: wie viele Kinder das Elternteil fängt, wenn es dorthin zieht.
-musashi-announce-parent = Elternteil: { $from } nach { $to }.
+musashi-legend-rings = Gestrichelte Ringe: Kinder, die der Vater im nächsten Zug fangen kann.
+musashi-legend-counts = Zahlen: wie viele Kinder der Vater fängt, wenn er dorthin zieht.
+musashi-announce-parent = Vater: { $from } nach { $to }.
 musashi-announce-children = Kinder: { $from } nach { $to }.
 musashi-announce-take =
     { $count ->
@@ -17,7 +17,7 @@ musashi-announce-take =
        *[other] Fängt { $count } Kinder.
     }
 musashi-point-empty = { $point }, frei
-musashi-point-parent = { $point }, Elternteil
+musashi-point-parent = { $point }, Vater
 musashi-point-child = { $point }, Kind
 musashi-point-target = { $point }, frei: Hierhin kannst du ziehen
 musashi-point-target-take =
@@ -25,18 +25,18 @@ musashi-point-target-take =
         [one] { $point }, frei: Hier fängst du { $count } Kind
        *[other] { $point }, frei: Hier fängst du { $count } Kinder
     }
-musashi-point-parent-movable = { $point }, Elternteil: kann ziehen
+musashi-point-parent-movable = { $point }, Vater: kann ziehen
 musashi-point-child-movable = { $point }, Kind: kann ziehen
 musashi-selected = { $point } gewählt. Wähle jetzt das Ziel.
-musashi-refuse-parent = Du führst das Elternteil: Tippe das Elternteil an.
+musashi-refuse-parent = Du führst den Vater: Tippe den Vater an.
 musashi-refuse-children = Du führst die Kinder: Tippe eines deiner Kinder an.
 musashi-refuse-stuck = Das Kind auf { $point } kann nicht ziehen: Alle Nachbarpunkte sind besetzt.
 musashi-refuse-target = Von { $from } nach { $to } ist es kein Schritt entlang einer Linie.
 
 musashi-opt-first = Erster Zug
-musashi-opt-first-parent = Elternteil
+musashi-opt-first-parent = Vater
 musashi-opt-first-children = Kinder
-musashi-opt-target = Siegesziel des Elternteils
+musashi-opt-target = Siegesziel des Vaters
 musashi-opt-target-10 = 10 fangen (Standard)
 musashi-opt-target-6 = 6 fangen
 musashi-opt-limit = Zuggrenze der Kinder

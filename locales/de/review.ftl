@@ -100,7 +100,7 @@ review-import-label = Füge die Aufzeichnung einer Partie ein, so wie eine Seite
 review-import-go = Öffnen
 review-import-bad = Diese Aufzeichnung lässt sich nicht lesen: { $why }
 
-musashi-review-setup-hint = Tippe auf einen Punkt, um ihn zu wechseln: leer, Kind, Elternteil.
+musashi-review-setup-hint = Tippe auf einen Punkt, um ihn zu wechseln: leer, Kind, Vater.
 musashi-review-moves-made = Bisherige Züge der Kinder
 dots-review-setup-hint = Tippe auf einen Strich, um ihn zu ziehen oder zu löschen.
 dots-review-first-player = Wer zuerst zieht

@@ -30,3 +30,5 @@ rules-dots-faq-2-q = Was passiert, wenn ich ein Kästchen schließe?
 rules-dots-faq-2-a = Du ziehst sofort noch einmal.
 rules-dots-faq-3-q = Was, wenn wir gleich viele Kästchen haben?
 rules-dots-faq-3-a = Dann endet die Partie unentschieden.
+rules-dots-draws-value = Bei gleich vielen Kästchen endet die Partie unentschieden; auf einem Feld mit ungerader Kästchenzahl kann das nicht passieren. Rangpartien zwischen zwei Menschen werden mit Glicko-2 gewertet; ein Unentschieden zählt als halber Sieg.
+rules-dots-source-value = Elwyn Berlekamps Buch „{ $book }“ (2000), das Standardwerk zu diesem Spiel.

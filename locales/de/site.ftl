@@ -15,7 +15,7 @@ home-intro = Schick Freunden einen Link oder spiel gegen die CPU. Ohne Anmeldung
 home-play = Spielen
 
 game-musashi = Juroku Musashi
-game-musashi-summary = Ein Elternteil gegen sechzehn Kinder auf einem Brett aus Linien. Das Elternteil fängt zwei Kinder, indem es zwischen sie tritt; die Kinder gewinnen, wenn sie ihm alle Wege versperren.
+game-musashi-summary = Ein Vater gegen sechzehn Kinder auf einem Brett aus Linien. Der Vater fängt zwei Kinder, indem er zwischen sie tritt; die Kinder gewinnen, wenn sie ihm alle Wege versperren.
 game-dots = Käsekästchen
 game-dots-summary = Der Klassiker mit Papier und Stift für zwei. Ihr zieht abwechselnd Striche zwischen Punkten; wer ein Kästchen schließt, bekommt es und zieht gleich noch einmal. Wer am Ende mehr Kästchen hat, gewinnt.
 game-learn = In 3 Minuten lernen

@@ -30,3 +30,5 @@ rules-dots-faq-2-q = What happens when I close a box?
 rules-dots-faq-2-a = You draw again at once.
 rules-dots-faq-3-q = What if we have the same number of boxes?
 rules-dots-faq-3-a = The game is a draw.
+rules-dots-draws-value = Equal boxes is a draw, which a board with an odd number of boxes cannot have. Ranked games between two people are rated with Glicko-2; a draw counts as half a win.
+rules-dots-source-value = Elwyn Berlekamp's book “{ $book }” (2000), the standard reference on the game.

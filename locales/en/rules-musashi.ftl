@@ -42,3 +42,5 @@ rules-musashi-faq-1-q = Which side has the advantage?
 rules-musashi-faq-1-a = The Children. To practise as the Parent, lower its target to six Children.
 rules-musashi-faq-2-q = Can the Children take the Parent?
 rules-musashi-faq-2-a = No, the Children never take. They win by closing all of the Parent's ways out.
+rules-musashi-draws-value = None: every game ends with a winner. The Parent is trapped, takes enough Children, outlasts the move limit, or someone resigns. Ranked games between two people are rated with Glicko-2.
+rules-musashi-source-value = The traditional Japanese hunt game, as the classic references on Japanese hunt games describe it. The local rules below are choices this site adds.

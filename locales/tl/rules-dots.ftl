@@ -30,3 +30,5 @@ rules-dots-faq-2-q = Ano ang nangyayari kapag nakasara ako ng square?
 rules-dots-faq-2-a = Guguhit ka muli agad.
 rules-dots-faq-3-q = Paano kung pareho ang bilang ng square?
 rules-dots-faq-3-a = Tabla ang laro.
+rules-dots-draws-value = Tabla kapag pareho ang bilang ng square; hindi ito mangyayari sa board na may gansal na bilang ng square. May rating ayon sa Glicko-2 ang ranked na laro ng dalawang tao; kalahating panalo ang bilang ng tabla.
+rules-dots-source-value = Ang aklat ni Elwyn Berlekamp na “{ $book }” (2000), ang karaniwang sanggunian sa larong ito.

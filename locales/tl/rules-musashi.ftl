@@ -42,3 +42,5 @@ rules-musashi-faq-1-q = Aling panig ang lamang?
 rules-musashi-faq-1-a = Ang Mga Anak. Para magsanay bilang Magulang, ibaba sa anim ang target niya.
 rules-musashi-faq-2-q = Puwede bang kunin ng Mga Anak ang Magulang?
 rules-musashi-faq-2-a = Hindi, hindi kumukuha ang Mga Anak. Nananalo sila sa pagsara ng lahat ng labasan ng Magulang.
+rules-musashi-draws-value = Wala: may nananalo sa bawat laro. Nakukulong ang Magulang, nakakakuha ito ng sapat na Anak, nakakaabot sa hangganan ng galaw, o may sumusuko. May rating ayon sa Glicko-2 ang ranked na laro ng dalawang tao.
+rules-musashi-source-value = Ang tradisyonal na larong pangangaso ng Japan, ayon sa paglalarawan ng mga klasikong sanggunian sa mga larong pangangaso ng Japan. Ang mga lokal na patakaran sa ibaba ay mga pagpipiliang dagdag ng site na ito.

@@ -48,7 +48,7 @@ struct English {
 }
 
 /// Names and marks that read the same in every language.
-const NAMES: [&str; 8] = ["CPU", "qdan", "Qdan", "Inc", "Juroku", "Musashi", "Setchin", "Edo"];
+const NAMES: [&str; 10] = ["CPU", "qdan", "Qdan", "Inc", "Juroku", "Musashi", "Setchin", "Edo", "Elwyn", "Berlekamp"];
 
 fn glossary(lang: Lang) -> Glossary {
     let path = format!("{}/../../locales/{}/glossary.toml", env!("CARGO_MANIFEST_DIR"), lang.code());

@@ -22,6 +22,10 @@ use crate::html::{esc, game_name_id};
 use crate::i18n::{Arg, Messages};
 use crate::rules_date::updated_date;
 
+/// The title of the standard reference on Dots and Boxes (Elwyn Berlekamp, 2000), which the
+/// Dots rules page names as its source: a book's title, the same in every language.
+const DOTS_BOOK: &str = "The Dots and Boxes Game";
+
 /// The ids of the page's sections, in order.
 pub const SECTIONS: [&str; 7] = ["setup", "play", "winning", "defaults", "local-rules", "terms", "faq"];
 
@@ -151,8 +155,10 @@ pub fn body(m: &Messages, g: GameKind, settings: &SiteSettings) -> String {
                 ],
             ),
         ),
-        ("rules-row-draws", m.t("rules-row-draws-value")),
-        ("rules-row-source", m.t("rules-row-source-value")),
+        // Each game says what is true of it: Musashi always has a winner, Dots can be drawn;
+        // and each names where its rules come from.
+        ("rules-row-draws", m.t(&p("draws-value"))),
+        ("rules-row-source", m.t_args(&p("source-value"), &[("book", Arg::Str(DOTS_BOOK.into()))])),
     ]
     .iter()
     .map(|(k, v)| {
@@ -403,6 +409,32 @@ mod tests {
             assert!(leave.contains(&settings.reload_grace_secs.to_string()));
             assert!(unesc(&table[3].1[1]).contains("Glicko-2"));
         }
+    }
+
+    /// The walk of December 2026 found a Musashi page promising "half a win" for a draw the game
+    /// cannot have, and a source line naming no source: each game now says its own.
+    #[tokio::test]
+    async fn each_game_says_its_own_draws_and_names_its_sources() {
+        for lang in Lang::ALL {
+            let l = lang.code();
+            let cells = |body: &str| {
+                let t = rows(body, "defaults");
+                (unesc(&t[3].1[1]), unesc(&t[4].1[1]))
+            };
+            let (_, musashi) = get(&format!("/{l}/games/musashi/rules")).await;
+            let (_, dots) = get(&format!("/{l}/games/dots/rules")).await;
+            let (m_draws, m_source) = cells(&musashi);
+            let (d_draws, d_source) = cells(&dots);
+            assert_ne!(m_draws, d_draws, "{l}: Musashi has no draws, Dots has");
+            assert_ne!(m_source, d_source, "{l}: each game names its own source");
+            assert!(d_source.contains("The Dots and Boxes Game") && d_source.contains("2000"), "{l}: {d_source}");
+            assert!(m_draws.contains("Glicko-2") && d_draws.contains("Glicko-2"), "{l}");
+        }
+        let (_, musashi) = get("/en/games/musashi/rules").await;
+        let (_, dots) = get("/en/games/dots/rules").await;
+        assert!(!musashi.contains("half a win") && dots.contains("half a win"));
+        assert!(musashi.contains("Japanese hunt games") && dots.contains("Berlekamp"));
+        assert!(!musashi.contains("standard reference rules") && !dots.contains("standard reference rules"));
     }
 
     #[tokio::test]
