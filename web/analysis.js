@@ -8,7 +8,7 @@ import { h } from './dom.js';
 import { loadGame } from './play/games.js';
 import { analyse, readRecord } from './review/api.js';
 import { analysisLink, readAnalysisLink } from './review/links.js';
-import { dotsGame, dotsTap, edgeAt, musashiGame, musashiStart, musashiTap, musashiText, pointAt } from './review/setup.js';
+import { dotsGame, dotsTap, edgeAt, musashiGame, musashiStart, musashiTap, musashiText, pointAt, readSetup, setupText } from './review/setup.js';
 import { moveValues, positionValue } from './review/move-values.js';
 import { ruleFields } from './review/rule-fields.js';
 import { createStepper } from './review/stepper.js';
@@ -50,6 +50,10 @@ export async function start(data, t, announce) {
     options = { ...options, ...link.options };
     line = link.moves;
     if (link.from) from = link.from;
+    // A position set up by hand: the line starts from it.
+    if (link.setup) base = readSetup(options, link.setup);
+    // A Musashi position without its Parent is still being set up.
+    if (base && game === 'musashi' && !(/** @type {any} */ (base)).parent) mode = 'setup';
   }
 
   /** The game at the start of the line: the rules' start, or the set-up position. */
@@ -257,7 +261,9 @@ export async function start(data, t, announce) {
     drawValues();
     const total = line.length;
     byId('step-ply').textContent = stepper.ply === 0 ? t('review-step-start', { total }) : t('review-step-ply', { ply: stepper.ply, total });
-    if (!base) history.replaceState(null, '', analysisLink(data.lang, { game, options: /** @type {any} */ (options), moves: line }, stepper.ply));
+    // The address holds what is shown, a set-up position too, so a reload or a shared link shows it again.
+    const setup = base ? setupText(game, base) : null;
+    history.replaceState(null, '', analysisLink(data.lang, { game, options: /** @type {any} */ (options), moves: line, setup }, stepper.ply));
     ask();
   }
 

@@ -9,11 +9,11 @@ dots-score =
     }
 dots-extra-turn = { $name } hat ein Kästchen geschlossen und zieht noch einmal.
 dots-extra-turn-you = Kästchen geschlossen: Du ziehst noch einmal!
-dots-announce-line = { $name } hat einen Strich gezogen.
+dots-announce-line = { $name } hat einen Strich gezogen. { $line }.
 dots-announce-box =
     { $count ->
-        [one] { $name } hat einen Strich gezogen und ein Kästchen bekommen.
-       *[other] { $name } hat einen Strich gezogen und { $count } Kästchen bekommen.
+        [one] { $name } hat einen Strich gezogen und ein Kästchen bekommen. { $line }.
+       *[other] { $name } hat einen Strich gezogen und { $count } Kästchen bekommen. { $line }.
     }
 dots-edge-h = Waagerechter Strich, Reihe { $row }, ab Punkt { $col }
 dots-edge-v = Senkrechter Strich, Spalte { $col }, ab Reihe { $row }

@@ -24,12 +24,28 @@ review-best = Besser: { $move } (gestrichelt)
 review-best-none = In der verfügbaren Zeit wurde kein besserer Zug gefunden.
 review-open-replay = Partie nachspielen
 
-review-win = { $name } gewinnt
-review-won = { $name } hat gewonnen
+review-win =
+    { $side ->
+        [children] { $name } gewinnen
+       *[other] { $name } gewinnt
+    }
+review-won =
+    { $side ->
+        [children] { $name } haben gewonnen
+       *[other] { $name } hat gewonnen
+    }
 review-win-in =
-    { $moves ->
-        [one] { $name } gewinnt in { $moves } Zug
-       *[other] { $name } gewinnt in { $moves } Zügen
+    { $side ->
+        [children]
+            { $moves ->
+                [one] { $name } gewinnen in { $moves } Zug
+               *[other] { $name } gewinnen in { $moves } Zügen
+            }
+       *[other]
+            { $moves ->
+                [one] { $name } gewinnt in { $moves } Zug
+               *[other] { $name } gewinnt in { $moves } Zügen
+            }
     }
 review-win-by =
     { $boxes ->
@@ -37,7 +53,11 @@ review-win-by =
        *[other] { $name } gewinnt mit { $boxes } Kästchen Vorsprung
     }
 review-draw = Unentschieden
-review-estimate-ahead = { $name } liegt vorn (geschätzt)
+review-estimate-ahead =
+    { $side ->
+        [children] { $name } liegen vorn (geschätzt)
+       *[other] { $name } liegt vorn (geschätzt)
+    }
 review-estimate-by =
     { $boxes ->
         [one] { $name } liegt etwa { $boxes } Kästchen vorn (geschätzt)
@@ -86,7 +106,6 @@ review-analysis-error = Diese Stellung konnte nicht bewertet werden. Versuche es
 review-analysis-to-move = { $name } ist am Zug
 review-analysis-over = Die Partie ist zu Ende.
 review-analysis-exact = genau
-review-analysis-estimate = geschätzt
 review-analysis-setup = Aufstellen
 review-analysis-play = Spielen
 review-analysis-start = Anfangsstellung

@@ -9,11 +9,12 @@ dots-score =
     }
 dots-extra-turn = { $name } closed a box and draws again.
 dots-extra-turn-you = You closed a box: draw again!
-dots-announce-line = { $name } drew a line.
+# $line: which line, in the words the keyboard cursor says (dots-edge-h, dots-edge-v).
+dots-announce-line = { $name } drew a line. { $line }.
 dots-announce-box =
     { $count ->
-        [one] { $name } drew a line and took a box.
-       *[other] { $name } drew a line and took { $count } boxes.
+        [one] { $name } drew a line and took a box. { $line }.
+       *[other] { $name } drew a line and took { $count } boxes. { $line }.
     }
 dots-edge-h = Line across, row { $row }, from dot { $col }
 dots-edge-v = Line down, column { $col }, from row { $row }

@@ -24,12 +24,30 @@ review-best = Better: { $move } (dashed)
 review-best-none = No better move was found in time.
 review-open-replay = Open the replay
 
-review-win = { $name } wins
-review-won = { $name } has won
+# In review-win … review-estimate-by, $name is a side's role (Parent, Children, First player,
+# Second player) and $side says which: children, parent, first or second (the verb agrees).
+review-win =
+    { $side ->
+        [children] { $name } win
+       *[other] { $name } wins
+    }
+review-won =
+    { $side ->
+        [children] { $name } have won
+       *[other] { $name } has won
+    }
 review-win-in =
-    { $moves ->
-        [one] { $name } wins in { $moves } move
-       *[other] { $name } wins in { $moves } moves
+    { $side ->
+        [children]
+            { $moves ->
+                [one] { $name } win in { $moves } move
+               *[other] { $name } win in { $moves } moves
+            }
+       *[other]
+            { $moves ->
+                [one] { $name } wins in { $moves } move
+               *[other] { $name } wins in { $moves } moves
+            }
     }
 review-win-by =
     { $boxes ->
@@ -37,7 +55,11 @@ review-win-by =
        *[other] { $name } wins by { $boxes } boxes
     }
 review-draw = Draw
-review-estimate-ahead = { $name } is ahead (estimate)
+review-estimate-ahead =
+    { $side ->
+        [children] { $name } are ahead (estimate)
+       *[other] { $name } is ahead (estimate)
+    }
 review-estimate-by =
     { $boxes ->
         [one] { $name } is ahead by about { $boxes } box (estimate)
@@ -86,7 +108,6 @@ review-analysis-error = The position could not be valued. Try again.
 review-analysis-to-move = { $name } to move
 review-analysis-over = The game is over.
 review-analysis-exact = exact
-review-analysis-estimate = estimate
 review-analysis-setup = Set up
 review-analysis-play = Play
 review-analysis-start = Start position

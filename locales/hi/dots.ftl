@@ -10,11 +10,11 @@ dots-score =
     }
 dots-extra-turn = { $name } ने डिब्बा पूरा किया और फिर से चलेंगे।
 dots-extra-turn-you = आपने डिब्बा पूरा किया: फिर से चलें!
-dots-announce-line = { $name } ने एक रेखा खींची।
+dots-announce-line = { $name } ने एक रेखा खींची। { $line }।
 dots-announce-box =
     { $count ->
-        [one] { $name } ने रेखा खींची और एक डिब्बा लिया।
-       *[other] { $name } ने रेखा खींची और { $count } डिब्बे लिए।
+        [one] { $name } ने रेखा खींची और एक डिब्बा लिया। { $line }।
+       *[other] { $name } ने रेखा खींची और { $count } डिब्बे लिए। { $line }।
     }
 dots-edge-h = आड़ी रेखा, पंक्ति { $row }, बिंदु { $col } से
 dots-edge-v = खड़ी रेखा, स्तंभ { $col }, पंक्ति { $row } से

@@ -26,7 +26,11 @@ review-open-replay = खेल दोबारा देखें
 
 review-win = { $name } जीतते हैं
 review-won = { $name } जीत चुके हैं
-review-win-in = { $name } { $moves } चालों में जीतते हैं
+review-win-in =
+    { $moves ->
+        [one] { $name } { $moves } चाल में जीतते हैं
+       *[other] { $name } { $moves } चालों में जीतते हैं
+    }
 review-win-by = { $name } { $boxes } डिब्बों के अंतर से जीतते हैं
 review-draw = बराबरी
 review-estimate-ahead = { $name } आगे हैं (अनुमान)
@@ -74,7 +78,6 @@ review-analysis-error = इस स्थिति का मूल्य नह�
 review-analysis-to-move = { $name } की बारी
 review-analysis-over = खेल ख़त्म हो चुका है।
 review-analysis-exact = सटीक
-review-analysis-estimate = अनुमान
 review-analysis-setup = स्थिति जमाएँ
 review-analysis-play = खेलें
 review-analysis-start = शुरुआती स्थिति

@@ -10,12 +10,12 @@ dots-score =
     }
 dots-extra-turn = { $name } закрывает квадрат и ходит ещё раз.
 dots-extra-turn-you = Квадрат ваш: ходите ещё раз!
-dots-announce-line = { $name } проводит линию.
+dots-announce-line = { $name } проводит линию. { $line }.
 dots-announce-box =
     { $count ->
-        [one] { $name } проводит линию и забирает { $count } квадрат.
-        [few] { $name } проводит линию и забирает { $count } квадрата.
-       *[many] { $name } проводит линию и забирает { $count } квадратов.
+        [one] { $name } проводит линию и забирает { $count } квадрат. { $line }.
+        [few] { $name } проводит линию и забирает { $count } квадрата. { $line }.
+       *[many] { $name } проводит линию и забирает { $count } квадратов. { $line }.
     }
 dots-edge-h = Горизонтальная линия, ряд { $row }, от точки { $col }
 dots-edge-v = Вертикальная линия, столбец { $col }, от ряда { $row }

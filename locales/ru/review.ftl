@@ -89,7 +89,6 @@ review-analysis-error = Не удалось оценить позицию. По�
 review-analysis-to-move = Ход: { $name }
 review-analysis-over = Партия окончена.
 review-analysis-exact = точно
-review-analysis-estimate = приблизительно
 review-analysis-setup = Расставить
 review-analysis-play = Играть
 review-analysis-start = Начальная позиция

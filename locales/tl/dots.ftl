@@ -5,11 +5,11 @@ dots-second = ikalawang gagalaw
 dots-score = { $boxes } square
 dots-extra-turn = Nakasara ng square si { $name } at guguhit muli.
 dots-extra-turn-you = Nakasara ka ng square: gumuhit muli!
-dots-announce-line = Gumuhit ng linya si { $name }.
+dots-announce-line = Gumuhit ng linya si { $name }. { $line }.
 dots-announce-box =
     { $count ->
-        [one] Gumuhit ng linya si { $name } at nakakuha ng isang square.
-       *[other] Gumuhit ng linya si { $name } at nakakuha ng { $count } square.
+        [one] Gumuhit ng linya si { $name } at nakakuha ng isang square. { $line }.
+       *[other] Gumuhit ng linya si { $name } at nakakuha ng { $count } square. { $line }.
     }
 dots-edge-h = Pahalang na linya, hilera { $row }, mula sa tuldok { $col }
 dots-edge-v = Patayong linya, hanay { $col }, mula sa hilera { $row }

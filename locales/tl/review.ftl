@@ -24,13 +24,13 @@ review-best = Mas mabuti: { $move } (putol-putol)
 review-best-none = Walang nahanap na mas mabuting galaw sa takdang oras.
 review-open-replay = Balikan ang laro
 
-review-win = Mananalo si { $name }
-review-won = Nanalo na si { $name }
-review-win-in = Mananalo si { $name } sa loob ng { $moves } galaw
-review-win-by = Mananalo si { $name } nang lamang na { $boxes } square
+review-win = Mananalo ang { $name }
+review-won = Nanalo na ang { $name }
+review-win-in = Mananalo ang { $name } sa loob ng { $moves } galaw
+review-win-by = Mananalo ang { $name } nang lamang na { $boxes } square
 review-draw = Tabla
-review-estimate-ahead = Lamang si { $name } (tantiya)
-review-estimate-by = Lamang si { $name } nang mga { $boxes } square (tantiya)
+review-estimate-ahead = Lamang ang { $name } (tantiya)
+review-estimate-by = Lamang ang { $name } nang mga { $boxes } square (tantiya)
 review-estimate-even = Pantay (tantiya)
 
 review-replay-title = Balikan ang laro { $number }
@@ -74,7 +74,6 @@ review-analysis-error = Hindi matantiya ang ayos na ito. Subukan muli.
 review-analysis-to-move = Turno: { $name }
 review-analysis-over = Tapos na ang laro.
 review-analysis-exact = eksakto
-review-analysis-estimate = tantiya
 review-analysis-setup = Ayusin
 review-analysis-play = Maglaro
 review-analysis-start = Simulang ayos

@@ -17,6 +17,19 @@ export function edgeCount(w, h) {
 }
 
 /**
+ * A line in words ("Line across, row 1, from dot 2"): what the keyboard cursor says, and
+ * what a screen reader hears of a line just drawn.
+ * @param {import('../types.js').Translate} t
+ * @param {number} w
+ * @param {number} h
+ * @param {number} e
+ */
+export function lineText(t, w, h, e) {
+  const i = edgeInfo(w, h, e);
+  return t(i.horizontal ? 'dots-edge-h' : 'dots-edge-v', { row: i.r + 1, col: i.c + 1 });
+}
+
+/**
  * @param {number} w
  * @param {number} h
  * @param {number} e

@@ -6,7 +6,7 @@
 import { createNote } from '../board-note.js';
 import { batched, s } from '../dom.js';
 import { MOVE_MS, animate } from '../motion.js';
-import { edgeInfo } from './board.js';
+import { edgeInfo, lineText } from './board.js';
 import { bindInput } from './input.js';
 import { dotXY, drawKey, dynamicLayer, staticLayer, viewBox } from './render.js';
 
@@ -93,8 +93,7 @@ export function createDotsBoard(container, config) {
       st.cursor = e;
       redraw();
       if (e !== null && announce && config.announce) {
-        const i = edgeInfo(st.view.w, st.view.h, e);
-        config.announce(config.t(i.horizontal ? 'dots-edge-h' : 'dots-edge-v', { row: i.r + 1, col: i.c + 1 }));
+        config.announce(lineText(config.t, st.view.w, st.view.h, e));
       }
     },
     refuse: (id) => {

@@ -25,8 +25,7 @@ export async function loadGame(kind) {
     createBoard: board.createDotsBoard,
     describe(t, v, move) {
       if (v.game !== 'dots') return move;
-      const i = geometry.edgeInfo(v.w, v.h, Number(move));
-      return t(i.horizontal ? 'dots-edge-h' : 'dots-edge-v', { row: i.r + 1, col: i.c + 1 });
+      return geometry.lineText(t, v.w, v.h, Number(move));
     },
   };
 }

@@ -3,6 +3,7 @@
 // page to keep on screen when the news matters to this player (the CPU moved for them, their
 // take-back was declined).
 
+import { lineText } from '../dots/board.js';
 import { other, seatName, seatOfSide } from './who.js';
 
 /** @typedef {import('../types.js').TableView} TableView */
@@ -41,7 +42,9 @@ export function narrate(e, before, after, me, you, t, tags = [null, null]) {
         const seat = seatOfSide(after, v.last.player);
         const who = seat === null ? '?' : name(seat);
         const n = v.last.completed.length;
-        text = n ? t('dots-announce-box', { name: who, count: n }) : t('dots-announce-line', { name: who });
+        // Which line, in the words the keyboard cursor uses for it.
+        const line = lineText(t, v.w, v.h, v.last.edge);
+        text = n ? t('dots-announce-box', { name: who, count: n, line }) : t('dots-announce-line', { name: who, line });
       }
       let notice = null;
       if (e.by === 'cpu-away' || e.by === 'timeout') {

@@ -2,15 +2,17 @@
 
 /**
  * The analysis board at move `ply` of a finished game: its rules and moves travel in the
- * address's fragment, so the link works anywhere and is never sent to the server.
+ * address's fragment, so the link works anywhere and is never sent to the server. A position
+ * set up by hand travels too (`s`, see `setupText` in setup.js): the moves start from it.
  * @param {string} lang
  * @param {{game: import('../types.js').GameKind, options: import('../types.js').AnyOptions, moves: string[],
- *   code?: string, gameNo?: number}} g
+ *   code?: string, gameNo?: number, setup?: string | null}} g
  * @param {number} ply
  */
 export function analysisLink(lang, g, ply) {
   const p = new URLSearchParams();
   p.set('o', JSON.stringify(g.options));
+  if (g.setup) p.set('s', g.setup);
   p.set('m', g.moves.slice(0, ply).join(','));
   if (g.code && g.gameNo) p.set('from', `${g.code}/${g.gameNo}`);
   return `/${lang}/games/${g.game}/analysis#${p.toString()}`;
@@ -19,7 +21,7 @@ export function analysisLink(lang, g, ply) {
 /**
  * What an analysis link carries (see `analysisLink`), or null.
  * @param {string} hash  `location.hash`
- * @returns {{options: Record<string, any>, moves: string[], from: string | null} | null}
+ * @returns {{options: Record<string, any>, moves: string[], from: string | null, setup: string | null} | null}
  */
 export function readAnalysisLink(hash) {
   const p = new URLSearchParams(hash.replace(/^#/, ''));
@@ -29,7 +31,7 @@ export function readAnalysisLink(hash) {
     const options = JSON.parse(o);
     if (!options || typeof options !== 'object') return null;
     const m = p.get('m') ?? '';
-    return { options, moves: m ? m.split(',') : [], from: p.get('from') };
+    return { options, moves: m ? m.split(',') : [], from: p.get('from'), setup: p.get('s') };
   } catch {
     return null;
   }

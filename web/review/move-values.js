@@ -15,11 +15,12 @@ import { valueText } from './words.js';
  */
 export function positionValue(t, game, names, values) {
   const v = values.value;
-  const kind = t(v.exact ? 'review-analysis-exact' : 'review-analysis-estimate');
+  // An estimate's words say "estimate" already; an exact value says so here.
+  const kind = v.exact ? ` (${t('review-analysis-exact')})` : '';
   const toMove = values.turn === null ? t('review-analysis-over') : t('review-analysis-to-move', { name: names[values.turn] });
   return [
     h('strong', { 'data-exact': v.exact ? 'true' : 'false', 'data-text': v.text }, valueText(t, game, v, names)),
-    ` (${kind}). ${toMove}`,
+    `${kind}. ${toMove}`,
   ];
 }
 
@@ -39,5 +40,5 @@ export function moveValues(t, game, names, moves, describe, play) {
       'data-text': m.value.text, onclick: () => play(m.move),
     },
     h('span', { class: 'mv' }, describe(m.move)),
-    h('span', { class: 'val' }, `${valueText(t, game, m.value, names)}${m.value.exact ? '' : ` (${t('review-analysis-estimate')})`}`))));
+    h('span', { class: 'val' }, valueText(t, game, m.value, names)))));
 }

@@ -56,6 +56,49 @@ export function musashiGame(o, s) {
   return { options: { ...o, board: s.board }, pos, childrenMoves: s.childrenMoves, record: s.turn === 0 ? [key] : [], history: [], resigned: null };
 }
 
+/**
+ * A set-up position as the analysis link carries it: Musashi `33:c3:a1,a2:p:0` (the Parent's
+ * point empty while it is not placed yet), Dots the lines drawn and the side to move, `0,5,17:1`.
+ * @param {'musashi' | 'dots'} game
+ * @param {MusashiSetup | DotsSetup} s
+ */
+export function setupText(game, s) {
+  if (game === 'musashi') {
+    const m = /** @type {MusashiSetup} */ (s);
+    return `${m.board}:${m.parent ?? ''}:${[...m.children].sort().join(',')}:${m.turn === 0 ? 'p' : 'c'}:${m.childrenMoves}`;
+  }
+  const d = /** @type {DotsSetup} */ (s);
+  return `${d.drawn.join(',')}:${d.turn}`;
+}
+
+/**
+ * The set-up position of an analysis link (`setupText`), or null when the text is not one
+ * of `options`' board.
+ * @param {Record<string, any>} options
+ * @param {string} text
+ * @returns {MusashiSetup | DotsSetup | null}
+ */
+export function readSetup(options, text) {
+  const parts = text.split(':');
+  if (options.game === 'musashi') {
+    if (parts.length !== 5) return null;
+    const [board, parent, children, turn, moves] = parts;
+    if (board !== '33' && board !== '25') return null;
+    const points = new Set(geometry(board).points);
+    const kids = children ? children.split(',') : [];
+    if ((parent && !points.has(parent)) || kids.some((c) => !points.has(c) || c === parent)) return null;
+    if (turn !== 'p' && turn !== 'c') return null;
+    const n = Number(moves);
+    if (!Number.isInteger(n) || n < 0 || n > 999) return null;
+    return { board, parent: parent || null, children: new Set(kids), turn: turn === 'p' ? 0 : 1, childrenMoves: n };
+  }
+  if (parts.length !== 2 || (parts[1] !== '0' && parts[1] !== '1')) return null;
+  const [w, h] = String(options.size).toLowerCase().split('x').map(Number);
+  const drawn = parts[0] ? parts[0].split(',').map(Number) : [];
+  if (drawn.some((e) => !Number.isInteger(e) || e < 0 || e >= edgeCount(w, h)) || new Set(drawn).size !== drawn.length) return null;
+  return { drawn: drawn.sort((a, b) => a - b), turn: parts[1] === '0' ? 0 : 1 };
+}
+
 /** A tap on line `e` while setting up: drawn ↔ not. @param {DotsSetup} s @param {number} e @returns {DotsSetup} */
 export function dotsTap(s, e) {
   return { ...s, drawn: s.drawn.includes(e) ? s.drawn.filter((x) => x !== e) : [...s.drawn, e].sort((a, b) => a - b) };

@@ -1,36 +1,43 @@
 // Values and turning points in words: pure functions of the review data, the side names and
 // the reader's side, so every page says them the same way (and tests can check them in Node).
 
+import { shownName } from '../names.js';
+
 /** @typedef {import('../types.js').Translate} Translate */
 /** @typedef {import('./types.js').ValueView} ValueView */
 /** @typedef {import('../types.js').Side} Side */
 
 /**
- * Who wins and how, from side 0's `score` and `result`: "Ana wins in 7 moves", "Ben wins by 3
- * boxes", "Draw", or an estimate "Ana is ahead (estimate)".
+ * Who wins and how, from side 0's `score` and `result`: "Parent wins in 7 moves", "First
+ * player wins by 3 boxes", "Draw", or an estimate "Children are ahead (estimate)" (the
+ * message says "estimate" itself). `names` are the sides' roles (`roleNames`); each message
+ * is told which role (`side`) so that its verb agrees ("Children are", "Kinder liegen").
  * @param {Translate} t
  * @param {import('../types.js').GameKind} game
  * @param {ValueView} v
  * @param {[string, string]} names  Side 0's and side 1's names.
  */
 export function valueText(t, game, v, names) {
+  const roles = game === 'musashi' ? ['parent', 'children'] : ['first', 'second'];
+  /** @param {0 | 1} i */
+  const who = (i) => ({ name: names[i], side: roles[i] });
   if (game === 'dots') {
     const m = v.margin ?? 0;
     const boxes = Math.round(Math.abs(m));
     if (v.exact) {
       if (m === 0) return t('review-draw');
-      return t('review-win-by', { name: names[m > 0 ? 0 : 1], boxes });
+      return t('review-win-by', { ...who(m > 0 ? 0 : 1), boxes });
     }
     if (boxes === 0) return t('review-estimate-even');
-    return t('review-estimate-by', { name: names[m > 0 ? 0 : 1], boxes });
+    return t('review-estimate-by', { ...who(m > 0 ? 0 : 1), boxes });
   }
   if (v.exact) {
-    if (v.result === 1) return t('review-win', { name: names[0] });
-    if (v.plies === 0) return t('review-won', { name: names[1] });
-    return t('review-win-in', { name: names[1], moves: v.plies ?? 0 });
+    if (v.result === 1) return t('review-win', who(0));
+    if (v.plies === 0) return t('review-won', who(1));
+    return t('review-win-in', { ...who(1), moves: v.plies ?? 0 });
   }
   if (Math.abs(v.score) < 0.1) return t('review-estimate-even');
-  return t('review-estimate-ahead', { name: names[v.score > 0 ? 0 : 1] });
+  return t('review-estimate-ahead', who(v.score > 0 ? 0 : 1));
 }
 
 /**
@@ -64,7 +71,7 @@ export function sideNames(t, g) {
   /** @param {0 | 1} seat */
   const seatName = (seat) => {
     const p = g.players[seat];
-    return p.cpu ? t('play-cpu-name', { level: t(`level-${p.cpu}`) }) : p.name;
+    return p.cpu ? t('play-cpu-name', { level: t(`level-${p.cpu}`) }) : shownName(t, p.name);
   };
   return g.sides[0] === 0 ? [seatName(0), seatName(1)] : [seatName(1), seatName(0)];
 }

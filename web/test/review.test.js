@@ -8,6 +8,7 @@ import * as dots from '../table/dots.js';
 import * as musashi from '../table/musashi.js';
 import { analysisLink, readAnalysisLink } from '../review/links.js';
 import { turningView, viewsOf } from '../review/positions.js';
+import { readSetup, setupText } from '../review/setup.js';
 import { turningText, valueText } from '../review/words.js';
 
 /** A translator that shows the id and its arguments. @type {import('../types.js').Translate} */
@@ -18,18 +19,18 @@ const value = (v) => ({ exact: true, text: '', score: 0, result: null, ...v });
 
 test('Musashi values name the winner and the distance', () => {
   const names = /** @type {[string, string]} */ (['Parent', 'Children']);
-  assert.equal(valueText(t, 'musashi', value({ score: 1, result: 1 }), names), 'review-win {"name":"Parent"}');
-  assert.equal(valueText(t, 'musashi', value({ score: -1, result: -1, plies: 7 }), names), 'review-win-in {"name":"Children","moves":7}');
-  assert.equal(valueText(t, 'musashi', value({ score: -1, result: -1, plies: 0 }), names), 'review-won {"name":"Children"}');
-  assert.equal(valueText(t, 'musashi', value({ exact: false, score: -0.4 }), names), 'review-estimate-ahead {"name":"Children"}');
+  assert.equal(valueText(t, 'musashi', value({ score: 1, result: 1 }), names), 'review-win {"name":"Parent","side":"parent"}');
+  assert.equal(valueText(t, 'musashi', value({ score: -1, result: -1, plies: 7 }), names), 'review-win-in {"name":"Children","side":"children","moves":7}');
+  assert.equal(valueText(t, 'musashi', value({ score: -1, result: -1, plies: 0 }), names), 'review-won {"name":"Children","side":"children"}');
+  assert.equal(valueText(t, 'musashi', value({ exact: false, score: -0.4 }), names), 'review-estimate-ahead {"name":"Children","side":"children"}');
   assert.equal(valueText(t, 'musashi', value({ exact: false, score: 0.05 }), names), 'review-estimate-even');
 });
 
 test('Dots values give the final margin of side 0', () => {
   const names = /** @type {[string, string]} */ (['Ana', 'Ben']);
-  assert.equal(valueText(t, 'dots', value({ margin: -3, result: -1 }), names), 'review-win-by {"name":"Ben","boxes":3}');
+  assert.equal(valueText(t, 'dots', value({ margin: -3, result: -1 }), names), 'review-win-by {"name":"Ben","side":"second","boxes":3}');
   assert.equal(valueText(t, 'dots', value({ margin: 0, result: 0 }), names), 'review-draw');
-  assert.equal(valueText(t, 'dots', value({ exact: false, margin: 1.6 }), names), 'review-estimate-by {"name":"Ana","boxes":2}');
+  assert.equal(valueText(t, 'dots', value({ exact: false, margin: 1.6 }), names), 'review-estimate-by {"name":"Ana","side":"first","boxes":2}');
   assert.equal(valueText(t, 'dots', value({ exact: false, margin: 0.3 }), names), 'review-estimate-even');
 });
 
@@ -78,7 +79,23 @@ test('the analysis link carries the rules and the moves up to a move', () => {
   const url = analysisLink('de', g, 2);
   assert.ok(url.startsWith('/de/games/dots/analysis#'), url);
   const back = readAnalysisLink(url.slice(url.indexOf('#')));
-  assert.deepEqual(back, { options: g.options, moves: ['0', '5'], from: 'K3J9QW2M7XAB/2' });
+  assert.deepEqual(back, { options: g.options, moves: ['0', '5'], from: 'K3J9QW2M7XAB/2', setup: null });
   assert.equal(readAnalysisLink('#nonsense'), null);
   assert.equal(readAnalysisLink('#o=%7Bbroken'), null);
+});
+
+test('a set-up position travels in the analysis link and reads back the same', () => {
+  const o = { game: 'dots', size: '3x3' };
+  const dotsSetup = { drawn: [0, 13], turn: /** @type {0 | 1} */ (1) };
+  const url = analysisLink('en', { game: 'dots', options: /** @type {any} */ (o), moves: ['5'], setup: setupText('dots', dotsSetup) }, 1);
+  const back = readAnalysisLink(url.slice(url.indexOf('#')));
+  assert.deepEqual(back && readSetup(back.options, back.setup ?? ''), dotsSetup);
+  assert.deepEqual(back?.moves, ['5']);
+  assert.deepEqual(readSetup(o, ':0'), { drawn: [], turn: 0 });
+  assert.equal(readSetup(o, '0,99:0'), null, 'a 3x3 board has 24 lines');
+  const m = { game: 'musashi', board: '33' };
+  const s = { board: /** @type {'33'} */ ('33'), parent: null, children: new Set(['a1', 'b2']), turn: /** @type {0 | 1} */ (0), childrenMoves: 3 };
+  assert.equal(setupText('musashi', s), '33::a1,b2:p:3');
+  assert.deepEqual(readSetup(m, '33::a1,b2:p:3'), s);
+  assert.equal(readSetup(m, '33:z9::p:0'), null);
 });

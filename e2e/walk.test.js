@@ -1,0 +1,191 @@
+// Rough edges found in a walk through the site on a phone and a desktop: the analysis board's
+// value words (one "estimate", verbs that agree with the Children), set-up positions kept in
+// the address, a tapped turning point that brings its board into view, and the Dots narration
+// that says which line the CPU drew. Each test failed on the site as it was before its fix.
+
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { edgeInfo } from '../web/dots/board.js';
+import { geometry } from '../web/musashi/board.js';
+import { LANGS, PHONE, clientMessages, newPlayer, serverAndBrowser, shot, waitState } from './harness.js';
+
+const env = serverAndBrowser();
+
+/**
+ * A message of a locale's Fluent source with its variables filled in (plain messages only).
+ * @param {string} ftl @param {string} id @param {Record<string, string | number>} args
+ */
+function message(ftl, id, args) {
+  const m = ftl.match(new RegExp(`^${id} = (.*)$`, 'm'));
+  assert.ok(m, `${id} is a one-line message`);
+  return m[1].replace(/\{ \$(\w+) \}/g, (_, k) => String(args[k]));
+}
+
+/** @param {import('playwright-core').Page} page */
+const analysisState = (page) => page.evaluate(() => /** @type {any} */ (window).qdanAnalysis());
+
+/**
+ * Clicks the middle of the `a`-th element of `selector`, or halfway to the `b`-th.
+ * @param {import('playwright-core').Page} page @param {string} selector @param {number} a @param {number} [b]
+ */
+async function tapBetween(page, selector, a, b = a) {
+  const boxes = await page.locator(selector).evaluateAll((els, ab) => ab.map((i) => {
+    const r = els[i].getBoundingClientRect();
+    return [r.x + r.width / 2, r.y + r.height / 2];
+  }), [a, b]);
+  await page.mouse.click((boxes[0][0] + boxes[1][0]) / 2, (boxes[0][1] + boxes[1][1]) / 2);
+}
+
+test('analysis values say "estimate" once, and their verbs agree with the side, in every locale', async () => {
+  const me = await newPlayer(env.browser, PHONE);
+  // P and C: the locale's names of the Parent and the Children.
+  const expected = {
+    en: { children: 'C are ahead (estimate)', parent: 'P is ahead (estimate)', winIn: 'C win in 1 move', won: 'C have won' },
+    de: { children: 'C liegen vorn (geschätzt)', parent: 'P liegt vorn (geschätzt)', winIn: 'C gewinnen in 1 Zug', won: 'C haben gewonnen' },
+    ru: { children: 'C: перевес (приблизительно)', parent: 'P: перевес (приблизительно)', winIn: 'C: победа через 1 ход', won: 'C: уже победа' },
+    hi: { children: 'C आगे हैं (अनुमान)', parent: 'P आगे हैं (अनुमान)', winIn: 'C 1 चाल में जीतते हैं', won: 'C जीत चुके हैं' },
+    tl: { children: 'Lamang ang C (tantiya)', parent: 'Lamang ang P (tantiya)', winIn: 'Mananalo ang C sa loob ng 1 galaw', won: 'Nanalo na ang C' },
+  };
+  const options = encodeURIComponent(JSON.stringify({ game: 'musashi', board: '33', first: 'parent', target: 'none', limit: 'none' }));
+  for (const lang of LANGS) {
+    const ftl = await clientMessages(env.server.url, lang);
+    const [P, C] = [message(ftl, 'musashi-parent', {}), message(ftl, 'musashi-children', {})];
+    const ex = Object.fromEntries(Object.entries(expected[/** @type {keyof typeof expected} */ (lang)])
+      .map(([k, v]) => [k, v.replace(/\bP\b/, P).replace(/\bC\b/, C)]));
+    const estimate = ftl.match(/^review-estimate-even = .*\((.*)\)$/m)?.[1];
+    assert.ok(estimate, lang);
+    const count = (/** @type {string} */ s) => s.split(estimate).length - 1;
+
+    // The server's own estimates: the start of the 33-point board, which no table decides here.
+    await me.page.goto(`${env.server.url}/${lang}/games/musashi/analysis`);
+    await me.page.locator('body[data-ready="true"]').waitFor();
+    await me.page.waitForFunction(() => document.querySelectorAll('#move-values .move-value').length > 0, null, { timeout: 30_000 });
+    const here = await me.page.locator('#position-value').innerText();
+    assert.equal(count(here), 1, `${lang}: ${here}`);
+    for (const val of await me.page.locator('#move-values .move-value .val').allInnerTexts()) {
+      assert.equal(count(val), 1, `${lang}: ${val}`);
+    }
+
+    // Each side's estimate, as the server could send it.
+    for (const [score, words] of /** @type {[number, string][]} */ ([[-0.5, ex.children], [0.5, ex.parent]])) {
+      await me.page.route('**/api/analysis', (route) => route.fulfill({
+        contentType: 'application/json',
+        body: JSON.stringify({
+          turn: 0,
+          value: { exact: false, text: score < 0 ? '~children-win' : '~parent-win', score, result: null },
+          moves: [{ move: 'c3-d3', value: { exact: false, text: '~children-win', score, result: null } }],
+        }),
+      }));
+      await me.page.reload();
+      await me.page.locator('#move-values .move-value').first().waitFor();
+      const text = await me.page.locator('#position-value').innerText();
+      assert.ok(text.startsWith(words), `${lang}: "${text}" should start with "${words}"`);
+      assert.equal(count(text), 1, `${lang}: ${text}`);
+      assert.equal(await me.page.locator('#move-values .move-value .val').innerText(), words, lang);
+      await me.page.unroute('**/api/analysis');
+    }
+
+    // Proven values: the Children close the Parent in with c3-b2 (a set-up position, in the
+    // address; a new page, not only a new fragment).
+    await me.page.goto('about:blank');
+    await me.page.goto(`${env.server.url}/${lang}/games/musashi/analysis#o=${options}&s=${encodeURIComponent('33:a1:a2,b1,c3:c:0')}&m=`);
+    await me.page.locator('body[data-ready="true"]').waitFor();
+    await me.page.locator('#move-values .move-value[data-move="c3-b2"]').waitFor({ timeout: 30_000 });
+    const proven = await me.page.locator('#position-value').innerText();
+    assert.ok(proven.startsWith(ex.winIn), `${lang}: "${proven}" should start with "${ex.winIn}"`);
+    assert.equal(await me.page.locator('#move-values .move-value[data-move="c3-b2"] .val').innerText(), ex.won, lang);
+    if (lang === 'en' || lang === 'tl') await shot(me.page, `walk-analysis-words-${lang}-390x844`);
+  }
+  assert.deepEqual(me.errors, []);
+  await me.context.close();
+});
+
+test('a position set up on the analysis board is in the address, and a reload shows it again', async () => {
+  const me = await newPlayer(env.browser, PHONE);
+  // Dots, 3x3 (quick to value: every tap asks again): two lines, the second player to move.
+  const dots3 = encodeURIComponent(JSON.stringify({ game: 'dots', size: '3x3' }));
+  await me.page.goto(`${env.server.url}/en/games/dots/analysis#o=${dots3}&m=`);
+  await me.page.locator('body[data-ready="true"]').waitFor();
+  await me.page.locator('#analysis-tools [data-mode="setup"]').click();
+  const [w, h] = [3, 3];
+  const dot = (/** @type {number} */ c, /** @type {number} */ r) => r * (w + 1) + c;
+  for (const e of [0, 13]) {
+    const i = edgeInfo(w, h, e);
+    await tapBetween(me.page, 'svg.dots-board circle.dot', dot(i.a[0], i.a[1]), dot(i.b[0], i.b[1]));
+  }
+  await me.page.locator('#setup-turn').click();
+  assert.deepEqual((await analysisState(me.page)).base, { drawn: [0, 13], turn: 1 });
+  await me.page.waitForFunction(() => location.hash.includes('s='));
+  // Play a line from there: it follows the set-up position in the address.
+  await me.page.locator('#analysis-tools [data-mode="play"]').click();
+  await me.page.locator('#move-values .move-value[data-move="5"]').click({ timeout: 30_000 });
+  await me.page.waitForFunction(() => /[#&]m=5(&|$)/.test(location.hash));
+  const url = me.page.url();
+  await me.page.reload();
+  await me.page.locator('body[data-ready="true"]').waitFor();
+  const after = await analysisState(me.page);
+  assert.deepEqual(after.base, { drawn: [0, 13], turn: 1 }, url);
+  assert.deepEqual(after.line, ['5']);
+  assert.equal(await me.page.locator('svg.dots-board line.drawn').count(), 3);
+  assert.equal(me.page.url(), url);
+  await shot(me.page, 'walk-analysis-setup-dots-390x844');
+
+  // Musashi: the start with the Parent on c2 instead of c3 (a tap takes it off c3, two taps
+  // on c2 make a Child, then the Parent).
+  await me.page.goto(`${env.server.url}/en/games/musashi/analysis`);
+  await me.page.locator('body[data-ready="true"]').waitFor();
+  await me.page.locator('#analysis-tools [data-mode="setup"]').click();
+  const points = geometry('33').points;
+  for (const p of ['c3', 'c2', 'c2']) {
+    await tapBetween(me.page, 'svg.musashi-board .points circle', points.indexOf(p));
+  }
+  const children = 'a1,a2,a3,a4,a5,b1,b5,c1,c5,d1,d5,e1,e2,e3,e4,e5';
+  assert.equal((await analysisState(me.page)).base, `33:c2:${children}:p:0`);
+  await me.page.waitForFunction(() => location.hash.includes('s='));
+  const link = me.page.url();
+  // Each tap asked for a value: let the server answer the last before asking again.
+  await me.page.locator('#analysis-tools [data-mode="play"]').click();
+  await me.page.locator('#move-values .move-value').first().waitFor({ timeout: 30_000 });
+  // The link works in a fresh page, as a bookmark or a shared link would.
+  const other = await newPlayer(env.browser, PHONE);
+  await other.page.goto(link);
+  await other.page.locator('body[data-ready="true"]').waitFor();
+  assert.equal((await analysisState(other.page)).base, `33:c2:${children}:p:0`);
+  await other.page.locator('#move-values .move-value').first().waitFor({ timeout: 30_000 })
+    .catch(async (e) => assert.fail(`${e}: ${await other.page.locator('#position-value').innerText()}`));
+  assert.equal(await other.page.locator('svg.musashi-board .piece.child').count(), 16);
+  assert.equal(await other.page.locator('svg.musashi-board .piece.parent[data-point="c2"]').count(), 1);
+  await shot(other.page, 'walk-analysis-setup-musashi-390x844');
+  assert.deepEqual([...me.errors, ...other.errors], []);
+  await other.context.close();
+  await me.context.close();
+});
+
+test('after a CPU move in a Dots game, the screen reader hears which line it drew, in every locale', async () => {
+  for (const lang of LANGS) {
+    const ftl = await clientMessages(env.server.url, lang);
+    const me = await newPlayer(env.browser, PHONE);
+    await me.page.goto(`${env.server.url}/${lang}/games/dots`);
+    await me.page.locator('body[data-ready="true"]').waitFor();
+    await me.page.locator('#play-cpu input[value="beginner"]').check();
+    await me.page.locator('#play-cpu button[type="submit"]').click();
+    await me.page.waitForURL(new RegExp(`/${lang}/g/[A-Za-z0-9]+$`));
+    const st = await waitState(me.page, 's.seat === 0 && s.table.status === "playing" && s.table.view.turn === s.table.seats[0].side');
+    await me.page.locator(`svg.dots-board .edge-hit[data-edge="${st.table.view.legal[0]}"]`).click();
+    const cpuSide = st.table.seats[1].side;
+    const after = await waitState(me.page, `s.table.view.lines.length >= 2 && s.table.view.last.player === ${cpuSide}`, 30_000);
+    const v = after.table.view;
+    const i = edgeInfo(v.w, v.h, v.last.edge);
+    const line = message(ftl, i.horizontal ? 'dots-edge-h' : 'dots-edge-v', { row: i.r + 1, col: i.c + 1 });
+    const live = me.page.locator('#live');
+    const end = Date.now() + 10_000;
+    let said = '';
+    while (Date.now() < end && !said.includes(line)) {
+      said = await live.textContent() ?? '';
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    assert.ok(said.includes(line), `${lang}: "${said}" does not name the line "${line}"`);
+    assert.deepEqual(me.errors, []);
+    await me.context.close();
+  }
+});
