@@ -8,7 +8,7 @@ use ai::dots::{Board, Deadline};
 use rand::Rng;
 use rules::dots::{Edge, Game};
 
-use crate::partners::{chain_rule, greedy, rollout::Rollout};
+use crate::partners::{chain_rule, chainmc::ChainMc, greedy, rollout::Rollout};
 
 /// A Dots player.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -17,6 +17,9 @@ pub enum DotsPlayer {
     Level(Level),
     /// The Monte-Carlo partner: `rollout` (20 safe lines) or `rollout15`.
     Rollout(usize),
+    /// Monte-Carlo with exact chain endgames and the solver late, a fixed work a move:
+    /// `chainmc`, or `chainmc-P-N` for P playouts and N solver nodes a move.
+    ChainMc(ChainMc),
     /// Berlekamp's long chain rule.
     ChainRule,
     /// Greedy with endgame rules.
@@ -36,6 +39,8 @@ impl FromStr for DotsPlayer {
             "rollout" | "rollout20" => DotsPlayer::Rollout(20),
             "rollout15" => DotsPlayer::Rollout(15),
             "chainrule" => DotsPlayer::ChainRule,
+            "chainmc" => DotsPlayer::ChainMc(ChainMc::default()),
+            _ if s.starts_with("chainmc-") => DotsPlayer::ChainMc(ChainMc::parse_work(&s["chainmc-".len()..])?),
             "greedy" => DotsPlayer::Greedy,
             "expert-v1" => DotsPlayer::ExpertV1,
             "expert-nosteer" => DotsPlayer::ExpertWith(Settings { steer: false, ..Settings::default() }),
@@ -45,7 +50,7 @@ impl FromStr for DotsPlayer {
                 ..Settings::default()
             }),
             _ => DotsPlayer::Level(s.parse().map_err(|_| {
-                format!("a Dots player is beginner, intermediate, expert, rollout, rollout15, chainrule, greedy, expert-v1, expert-nosteer, expert-noexact or expert-leafN (exact leaves from N lines left), not {s:?}")
+                format!("a Dots player is beginner, intermediate, expert, rollout, rollout15, chainmc, chainmc-P-N (playouts, solver nodes), chainrule, greedy, expert-v1, expert-nosteer, expert-noexact or expert-leafN (exact leaves from N lines left), not {s:?}")
             })?),
         })
     }
@@ -56,6 +61,8 @@ impl std::fmt::Display for DotsPlayer {
         match self {
             DotsPlayer::Level(l) => f.write_str(l.as_str()),
             DotsPlayer::Rollout(n) => write!(f, "rollout{n}"),
+            DotsPlayer::ChainMc(p) if *p == ChainMc::default() => f.write_str("chainmc"),
+            DotsPlayer::ChainMc(p) => write!(f, "chainmc-{}-{}", p.playouts, p.nodes),
             DotsPlayer::ChainRule => f.write_str("chainrule"),
             DotsPlayer::Greedy => f.write_str("greedy"),
             DotsPlayer::ExpertV1 => f.write_str("expert-v1"),
@@ -68,12 +75,19 @@ impl std::fmt::Display for DotsPlayer {
 
 impl DotsPlayer {
     /// The line this player draws in `game` (not over). The partners ignore the deadline:
-    /// each answers in well under 50 ms.
+    /// `chainmc` does a fixed amount of work a move, the others answer in well under 50 ms.
     pub fn choose(&self, board: &Board, game: &Game, deadline: &Deadline, rng: &mut impl Rng) -> Edge {
         let drawn = game.position().drawn.0;
         match *self {
             DotsPlayer::Level(level) => ai::dots::choose_by(game, level, deadline).expect("the game is not over"),
             DotsPlayer::Rollout(candidates) => Edge(Rollout { candidates, playouts: 4 }.choose(board, drawn, rng)),
+            DotsPlayer::ChainMc(p) => {
+                let pos = game.position();
+                let (turn, scores) = (pos.turn as usize, pos.scores());
+                let lead = scores[turn] as i32 - scores[1 - turn] as i32;
+                // Player 0 moves first in the game.
+                Edge(p.choose(board, drawn, lead, turn == 0, rng))
+            }
             DotsPlayer::ChainRule => {
                 // The first mover of the game is player 0.
                 let first = game.turn() == 0;
@@ -107,6 +121,8 @@ mod tests {
             "rollout20",
             "rollout15",
             "chainrule",
+            "chainmc",
+            "chainmc-500-20000",
             "greedy",
             "expert-v1",
             "expert-nosteer",

@@ -101,7 +101,7 @@ pub fn heuristic(board: &Board, drawn: u64, deadline: &Deadline, rng: &mut impl 
 /// With a box on offer: take it, or decline the last two boxes of a chain (four of a loop)
 /// when the position after is simple and the table says keeping control pays; when it is
 /// not simple, decline when a long chain or a loop remains (the long-chain rule).
-pub(crate) fn capture_or_decline(board: &Board, drawn: u64, table: &mut EndgameTable) -> Option<u8> {
+pub fn capture_or_decline(board: &Board, drawn: u64, table: &mut EndgameTable) -> Option<u8> {
     let caps = captures(board, drawn);
     // A capture that offers nothing new is always right.
     for &e in &caps {
@@ -199,7 +199,7 @@ pub fn long_structures(board: &Board, drawn: u64) -> bool {
 
 /// Every line gives something away: open the component that is best to open when the
 /// position is simple (exactly), else the line that offers the fewest boxes.
-pub(crate) fn cheapest_sacrifice(board: &Board, drawn: u64, table: &mut EndgameTable) -> u8 {
+pub fn cheapest_sacrifice(board: &Board, drawn: u64, table: &mut EndgameTable) -> u8 {
     let moves = undrawn_list(board, drawn);
     if let Some(comps) = simple_components(board, drawn)
         && let Some(i) = table.best_opening(&comps)
