@@ -85,7 +85,8 @@ async fn start() -> Option<Cluster> {
 
 /// The test's players all come from one address: the per-address bounds of issue 19 are off
 /// (the balancer's own per-address bound, deploy/haproxy.cfg, stays on).
-const NO_PER_IP: &[&str] = &["--new-players-per-ip", "0", "--new-groups-per-ip", "0", "--sockets-per-ip", "0"];
+const NO_PER_IP: &[&str] =
+    &["--new-players-per-ip", "0", "--new-groups-per-ip", "0", "--sockets-per-ip", "0", "--connections-per-ip", "0"];
 
 /// The legal moves of a view, as text.
 fn legal(v: &GameView) -> Vec<String> {

@@ -31,7 +31,8 @@ pub fn routes() -> Router<AppState> {
         .route("/api/leaderboard/{game}", get(leaderboard_get))
 }
 
-/// The client's address as the per-IP limits count it, for the handlers' own limits.
+/// The client's address as the per-IP limits count it (an IPv6 address as its /64,
+/// `client_ip::limit_key`), for the handlers' own limits.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct ClientIp(pub IpAddr);
 
@@ -39,8 +40,9 @@ pub(crate) struct ClientIp(pub IpAddr);
 /// Behind a trusted reverse proxy the address comes from its forwarding header (`client_ip`).
 pub(crate) async fn limit_per_ip(State(state): State<AppState>, mut req: Request, next: Next) -> Response {
     let peer = req.extensions().get::<ConnectInfo<SocketAddr>>().map(|c| c.0.ip());
-    let ip = peer.map(|peer| state.ctx.config.trusted_proxies.client_ip(peer, req.headers()));
-    if let Some(ip) = ip {
+    let client = peer.map(|peer| state.ctx.config.trusted_proxies.client_ip(peer, req.headers()));
+    // Every limit per address counts an IPv6 client by its /64.
+    if let Some(ip) = client.map(crate::client_ip::limit_key) {
         if !state.http_limit.allow(ip) {
             return ApiError::RateLimited.into_response();
         }

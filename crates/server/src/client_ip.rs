@@ -79,6 +79,11 @@ impl TrustedProxies {
         TrustedProxies { header, ..self }
     }
 
+    /// Whether `peer` is one of the trusted proxies.
+    pub fn is_trusted(&self, peer: IpAddr) -> bool {
+        self.trusts(canonical(peer))
+    }
+
     /// `ip` is canonical: the peer and every parsed hop are made so before they get here.
     fn trusts(&self, ip: IpAddr) -> bool {
         self.nets.iter().any(|n| n.contains(&ip))
@@ -183,6 +188,20 @@ impl<'a> Iterator for RSplitUnquoted<'a> {
         }
         self.rest = None;
         Some(s)
+    }
+}
+
+/// What the per-address limits count `ip` as: an IPv4 address as itself (also when it comes
+/// mapped into IPv6), an IPv6 address as its /64. One subscriber line or host gets a whole /64
+/// (RFC 6177) and may pick any address in it, so counting exact IPv6 addresses would let one
+/// client rotate through 2^64 of them, each with a fresh allowance.
+pub fn limit_key(ip: IpAddr) -> IpAddr {
+    match canonical(ip) {
+        IpAddr::V6(v6) => {
+            let bits = u128::from(v6) & !((1u128 << 64) - 1);
+            IpAddr::V6(bits.into())
+        }
+        v4 => v4,
     }
 }
 
@@ -340,6 +359,17 @@ mod tests {
             let outsider = ip("203.0.113.9");
             proptest::prop_assert_eq!(trusted.reading(ProxyHeader::Forwarded).client_ip(outsider, &h), outsider);
         }
+    }
+
+    #[test]
+    fn limits_count_ipv6_by_its_64_and_mapped_ipv4_as_ipv4() {
+        assert_eq!(limit_key(ip("2001:db8:1:2:aaaa:bbbb:cccc:dddd")), ip("2001:db8:1:2::"));
+        assert_eq!(limit_key(ip("2001:db8:1:2::1")), limit_key(ip("2001:db8:1:2:ffff::9")));
+        assert_ne!(limit_key(ip("2001:db8:1:2::1")), limit_key(ip("2001:db8:1:3::1")));
+        assert_eq!(limit_key(ip("::ffff:198.51.100.7")), ip("198.51.100.7"));
+        assert_eq!(limit_key(ip("198.51.100.7")), ip("198.51.100.7"));
+        assert!("::1".parse::<TrustedProxies>().unwrap().is_trusted(ip("::1")));
+        assert!("127.0.0.1".parse::<TrustedProxies>().unwrap().is_trusted(ip("::ffff:127.0.0.1")));
     }
 
     #[test]

@@ -13,10 +13,12 @@ mod api;
 pub mod client_ip;
 pub mod cluster;
 mod error;
+pub mod fd_limit;
 pub mod ids;
 pub mod invite;
 pub mod lesson;
 pub mod limits;
+pub mod listen;
 mod pages;
 mod ratelimit;
 pub mod ratings;
@@ -32,7 +34,6 @@ use std::time::Duration;
 
 use axum::Router;
 use axum::http::{HeaderValue, header};
-use axum::serve::ListenerExt;
 use tokio::sync::Semaphore;
 use tower::ServiceBuilder;
 use tower_http::set_header::SetResponseHeaderLayer;
@@ -98,6 +99,15 @@ pub struct Config {
     pub sockets_per_ip: u32,
     /// Hint searches one player may have running at once (`0`: no limit).
     pub hints_per_player: u32,
+    /// Connections one address may hold open at once on this node, WebSockets included,
+    /// counted at accept (`0`: no limit). The balancer's own are not counted ([`listen`]).
+    pub connections_per_ip: u32,
+    /// How long a request's header may take to arrive, and a kept-alive connection may wait
+    /// for its next request, before the connection is closed.
+    pub header_read_timeout: Duration,
+    /// How long a request body may pause between two of its pieces before the request is
+    /// refused and its connection closed.
+    pub body_read_timeout: Duration,
 }
 
 impl Default for Config {
@@ -127,11 +137,23 @@ impl Default for Config {
             new_groups_per_ip: 30,
             sockets_per_ip: 100,
             hints_per_player: 1,
+            connections_per_ip: 300,
+            header_read_timeout: Duration::from_secs(10),
+            body_read_timeout: Duration::from_secs(10),
         }
     }
 }
 
 impl Config {
+    /// How this node accepts and reads connections.
+    pub fn conn_limits(&self) -> listen::ConnLimits {
+        listen::ConnLimits {
+            per_ip: self.connections_per_ip,
+            header_read_timeout: self.header_read_timeout,
+            trusted_proxies: self.trusted_proxies.clone(),
+        }
+    }
+
     /// What the pages print about these settings, and where the site is public.
     pub fn site_settings(&self) -> site::SiteSettings {
         site::SiteSettings {
@@ -256,6 +278,10 @@ pub fn now_ms() -> i64 {
     std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_millis() as i64)
 }
 
+/// The largest JSON body a request may have. Real ones are under 1 KiB; a game record read
+/// from text (`POST /api/records`) has its own, larger bound.
+pub const MAX_BODY: usize = 16 * 1024;
+
 /// The whole site: API, WebSocket and pages, with security headers on every answer.
 pub fn app(state: AppState) -> Router {
     let csp = HeaderValue::from_static(site::content_security_policy());
@@ -266,6 +292,11 @@ pub fn app(state: AppState) -> Router {
         .merge(lesson::routes())
         .merge(ws::routes())
         .merge(review::api::routes())
+        // Bodies are small (a name, a group's options, a position): one larger than this is
+        // refused (413) before more of it is read, so a request holds at most this much.
+        .layer(axum::extract::DefaultBodyLimit::max(MAX_BODY))
+        // A body that stops arriving is refused and its connection closed.
+        .layer(tower_http::timeout::RequestBodyTimeoutLayer::new(state.ctx.config.body_read_timeout))
         .layer(axum::middleware::from_fn_with_state(state.clone(), api::limit_per_ip))
         // The balancer's health check: not rate-limited, 503 while the node drains.
         .route("/health", axum::routing::get(health))
@@ -303,6 +334,13 @@ pub async fn serve(addr: SocketAddr, db_url: &str, config: Config) -> Result<(),
     let restored = state.tables.restore().await?;
     // Games that ended before a restart get their review too.
     state.ctx.reviews.wake(&state.ctx);
+    match fd_limit::raise_to_hard() {
+        Ok((before, after)) if before != after => {
+            tracing::info!("open files: soft limit raised from {before} to {after}")
+        }
+        Ok((_, n)) => tracing::info!("open files: limit {n}"),
+        Err(e) => tracing::warn!("open files: the soft limit could not be raised: {e}"),
+    }
     let listener = tokio::net::TcpListener::bind(addr).await.map_err(ServeError::Bind)?;
     let node = state.ctx.cluster.as_ref().map_or_else(String::new, |c| format!(" as node {}", c.node));
     tracing::info!(
@@ -310,18 +348,18 @@ pub async fn serve(addr: SocketAddr, db_url: &str, config: Config) -> Result<(),
         listener.local_addr().map_err(ServeError::Bind)?
     );
     let drain = state.clone();
-    axum::serve(listener.tap_io(no_delay), app(state).into_make_service_with_connect_info::<SocketAddr>())
-        .with_graceful_shutdown(async move {
-            shutdown_signal().await;
-            tracing::info!("draining: handing tables over and asking clients to reconnect");
-            drain.draining.store(true, std::sync::atomic::Ordering::Release);
-            if let Some(c) = drain.ctx.cluster.as_ref() {
-                c.start_draining();
-            }
-            drain.tables.drain().await;
-        })
-        .await
-        .map_err(ServeError::Bind)
+    let limits = state.ctx.config.conn_limits();
+    listen::serve(listener, app(state), limits, async move {
+        shutdown_signal().await;
+        tracing::info!("draining: handing tables over and asking clients to reconnect");
+        drain.draining.store(true, std::sync::atomic::Ordering::Release);
+        if let Some(c) = drain.ctx.cluster.as_ref() {
+            c.start_draining();
+        }
+        drain.tables.drain().await;
+    })
+    .await
+    .map_err(ServeError::Bind)
 }
 
 /// `GET /health`: `200 ok`, or `503 draining` once the node is going away.

@@ -69,6 +69,7 @@ pub async fn run(a: &Args) -> anyhow::Result<(Vec<Step>, bool)> {
             let mut args = vec!["--db", db.as_str(), "--tables", "off", "--http-rate", "1000000000"];
             // Every simulated player comes from this address: no per-address bounds (issue 19).
             args.extend(["--new-players-per-ip", "0", "--new-groups-per-ip", "0", "--sockets-per-ip", "0"]);
+            args.extend(["--connections-per-ip", "0"]);
             args.extend(["--open-groups-per-player", "0"]);
             args.extend(a.serve_arg.iter().map(String::as_str));
             let q = Qdan::start(&bin, &args, false).await.with_context(|| format!("starting {}", bin.display()))?;

@@ -79,6 +79,17 @@ pub struct Args {
     /// Sockets one address may hold open at once on this node; 0: no limit [default: 100].
     #[arg(long, env = "QDAN_SOCKETS_PER_IP")]
     sockets_per_ip: Option<u32>,
+    /// Connections one address may hold open at once on this node, WebSockets included
+    /// (those of the --trusted-proxies are not counted); 0: no limit [default: 300].
+    #[arg(long, env = "QDAN_CONNECTIONS_PER_IP")]
+    connections_per_ip: Option<u32>,
+    /// Seconds a request's header may take to arrive, and a kept-alive connection may wait
+    /// for its next request [default: 10].
+    #[arg(long, env = "QDAN_HEADER_READ_TIMEOUT")]
+    header_read_timeout: Option<u64>,
+    /// Seconds a request body may pause before the request is refused [default: 10].
+    #[arg(long, env = "QDAN_BODY_READ_TIMEOUT")]
+    body_read_timeout: Option<u64>,
     /// Hint searches one player may have running at once; 0: no limit [default: 1].
     #[arg(long, env = "QDAN_HINTS_PER_PLAYER")]
     hints_per_player: Option<u32>,
@@ -123,6 +134,13 @@ pub fn run(a: Args) -> anyhow::Result<()> {
     config.new_groups_per_ip = a.new_groups_per_ip.unwrap_or(config.new_groups_per_ip);
     config.sockets_per_ip = a.sockets_per_ip.unwrap_or(config.sockets_per_ip);
     config.hints_per_player = a.hints_per_player.unwrap_or(config.hints_per_player);
+    config.connections_per_ip = a.connections_per_ip.unwrap_or(config.connections_per_ip);
+    if let Some(s) = a.header_read_timeout {
+        config.header_read_timeout = Duration::from_secs(s);
+    }
+    if let Some(s) = a.body_read_timeout {
+        config.body_read_timeout = Duration::from_secs(s);
+    }
     config.durability = match a.durability {
         Durability::Process => server::store::Durability::Process,
         Durability::Power => server::store::Durability::Power,

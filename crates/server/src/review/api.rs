@@ -42,7 +42,8 @@ pub fn routes() -> Router<AppState> {
         .route("/api/me/games", get(my_games))
         .route("/api/players/{id}/games", get(player_games))
         .route("/api/analysis", post(analysis))
-        .route("/api/records", post(record_read))
+        // Up to one byte over the record's bound is read, so the answer says what the bound is.
+        .route("/api/records", post(record_read).layer(axum::extract::DefaultBodyLimit::max(MAX_RECORD + 1)))
 }
 
 fn cpu_level(l: ai::Level) -> CpuLevel {

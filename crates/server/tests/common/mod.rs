@@ -37,6 +37,7 @@ pub fn fast_config() -> Config {
         new_players_per_ip: 0,
         new_groups_per_ip: 0,
         sockets_per_ip: 0,
+        connections_per_ip: 0,
         ..Config::default()
     }
 }
@@ -57,8 +58,10 @@ impl TestServer {
         let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
         let addr = listener.local_addr().unwrap();
         let app = server::app(state.clone());
+        // Served as `qdan serve` serves: the same per-address count and timeouts.
+        let limits = state.ctx.config.conn_limits();
         let task = tokio::spawn(async move {
-            axum::serve(listener, app.into_make_service_with_connect_info::<SocketAddr>()).await.unwrap();
+            server::listen::serve(listener, app, limits, std::future::pending()).await.unwrap();
         });
         TestServer { addr, state, http: reqwest::Client::new(), _dir: dir, task }
     }

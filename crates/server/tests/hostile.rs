@@ -1,0 +1,213 @@
+//! One hostile address against the server: idle connections, slow bodies, an IPv6 client
+//! rotating through its /64, and two players farming a rating. Each attack must neither take
+//! the site down for a visitor from another address (127.0.0.2 here) nor get its way.
+//!
+//! Its own test binary, run one test at a time: the slow-body test reads this process's
+//! memory (`/proc/self/statm`) and the idle test holds 1,500 descriptors.
+
+#[path = "common/mod.rs"]
+mod common;
+
+use std::net::{IpAddr, SocketAddr};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use futures_util::future::join_all;
+use serde_json::json;
+use tokio::io::{AsyncReadExt, AsyncWriteExt};
+use tokio::net::TcpStream;
+
+use common::{TestServer, fast_config};
+
+/// The tests run one after another.
+static SERIAL: tokio::sync::Mutex<()> = tokio::sync::Mutex::const_new(());
+
+/// The visitor's address: another loopback address than the attacker's 127.0.0.1.
+const VISITOR: [u8; 4] = [127, 0, 0, 2];
+
+/// A page fetched from `from`: its status and how long it took.
+async fn visit(from: [u8; 4], addr: SocketAddr, path: &str) -> (u16, Duration) {
+    let http = reqwest::Client::builder().local_address(IpAddr::from(from)).build().unwrap();
+    let t = Instant::now();
+    let r = tokio::time::timeout(Duration::from_secs(5), http.get(format!("http://{addr}{path}")).send()).await;
+    let status = match r {
+        Ok(Ok(r)) => r.status().as_u16(),
+        _ => 0,
+    };
+    (status, t.elapsed())
+}
+
+/// Whether the server lets go of `c` within `wait`: it closes it (after an answer or not).
+async fn let_go(c: &mut TcpStream, wait: Duration) -> bool {
+    let mut buf = [0u8; 4096];
+    tokio::time::timeout(wait, async {
+        loop {
+            match c.read(&mut buf).await {
+                Ok(0) | Err(_) => return,
+                Ok(_) => {}
+            }
+        }
+    })
+    .await
+    .is_ok()
+}
+
+/// How many of `conns` the server still holds open `wait` from now.
+async fn still_open(conns: &mut [TcpStream], wait: Duration) -> usize {
+    join_all(conns.iter_mut().map(|c| let_go(c, wait))).await.into_iter().filter(|gone| !gone).count()
+}
+
+/// This process's resident memory in bytes.
+fn rss() -> u64 {
+    let statm = std::fs::read_to_string("/proc/self/statm").expect("Linux /proc");
+    let pages: u64 = statm.split(' ').nth(1).expect("resident").parse().expect("a number");
+    pages * 4096
+}
+
+/// Issue: a few thousand idle connections (nothing sent, or half a header sent) from one
+/// address were all kept, with no timeout, until the server had no descriptors left.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn idle_connections_from_one_address_are_capped_and_timed_out_and_others_are_served() {
+    let _one = SERIAL.lock().await;
+    server::fd_limit::raise_to_hard().unwrap();
+    const CAP: u32 = 100;
+    const HEADER_TIMEOUT: Duration = Duration::from_millis(1500);
+    let config = server::Config { connections_per_ip: CAP, header_read_timeout: HEADER_TIMEOUT, ..fast_config() };
+    let s = TestServer::start_with(config, None).await;
+    let mut conns = Vec::with_capacity(1500);
+    for i in 0..1500 {
+        let mut c = TcpStream::connect(s.addr).await.unwrap();
+        if i % 2 == 1 {
+            // Half a request header, as a slow client would send it a line at a time. A
+            // connection the server closed already may refuse the write.
+            let _ = c.write_all(b"GET /en/ HTTP/1.1\r\nHost: qdan\r\n").await;
+        }
+        conns.push(c);
+    }
+    let opened = Instant::now();
+    // Another address is served at once meanwhile.
+    let (status, took) = visit(VISITOR, s.addr, "/en/").await;
+    assert_eq!(status, 200);
+    assert!(took < Duration::from_secs(1), "the visitor waited {took:?}");
+    // Past its share, each connection was closed as soon as it was accepted.
+    let open = still_open(&mut conns, Duration::from_millis(300)).await;
+    assert!(open <= CAP as usize, "{open} of 1500 idle connections held open (at most {CAP} may be)");
+    // And those within it are closed once the header has not come in time.
+    tokio::time::sleep(
+        (opened + HEADER_TIMEOUT + Duration::from_millis(500)).saturating_duration_since(Instant::now()),
+    )
+    .await;
+    let open = still_open(&mut conns, Duration::from_millis(300)).await;
+    assert_eq!(open, 0, "idle connections still open after the header timeout");
+    drop(conns);
+    // Their places are given back: the address is served again.
+    tokio::time::sleep(Duration::from_millis(100)).await;
+    let (status, _) = visit([127, 0, 0, 1], s.addr, "/en/").await;
+    assert_eq!(status, 200);
+}
+
+/// One slow POST: the header announces `length` bytes of body, `sent` of them are written,
+/// then nothing. Whether the server lets go of it within `wait`.
+/// `spaces` holds at least `sent` bytes, allocated once for all the requests so that this
+/// process's own memory does not grow with them.
+async fn slow_post(addr: SocketAddr, length: usize, sent: usize, spaces: Arc<Vec<u8>>, wait: Duration) -> bool {
+    let c = TcpStream::connect(addr).await.unwrap();
+    let (mut read, mut write) = c.into_split();
+    let head = format!(
+        "POST /api/players HTTP/1.1\r\nHost: qdan\r\nContent-Type: application/json\r\nContent-Length: {length}\r\n\r\n"
+    );
+    let writer = tokio::spawn(async move {
+        // The server may answer and close before the body is all written.
+        if write.write_all(head.as_bytes()).await.is_ok() {
+            let _ = write.write_all(&spaces[..sent]).await;
+        }
+        // Keep the writing half open: the body never ends.
+        tokio::time::sleep(Duration::from_secs(30)).await;
+        drop(write);
+    });
+    let mut buf = [0u8; 4096];
+    let gone = tokio::time::timeout(wait, async {
+        loop {
+            match read.read(&mut buf).await {
+                Ok(0) | Err(_) => return,
+                Ok(_) => {}
+            }
+        }
+    })
+    .await
+    .is_ok();
+    writer.abort();
+    gone
+}
+
+/// Issue: a POST announcing a 2 MB body (the old default limit) that stops 10 bytes short was
+/// held open with its body buffered. Now a body is at most `MAX_BODY` (16 KiB), a larger one is
+/// refused before more is read, and a body that stops arriving is refused after the body
+/// timeout. The bound: per connection about `MAX_BODY` plus hyper's read buffer (at most
+/// 64 KiB), per address `connections_per_ip` times that (about 24 MiB with the default 300).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn slow_bodies_are_refused_and_memory_stays_bounded() {
+    let _one = SERIAL.lock().await;
+    const BODY_TIMEOUT: Duration = Duration::from_millis(1000);
+    let config = server::Config { connections_per_ip: 100, body_read_timeout: BODY_TIMEOUT, ..fast_config() };
+    let s = TestServer::start_with(config, None).await;
+    // Warm up the server and this process (a player made, a page served) before measuring.
+    s.player("Warm").await;
+    const TWO_MB: usize = 2 * 1024 * 1024;
+    let spaces = Arc::new(vec![b' '; TWO_MB]);
+    let before = rss();
+    let attack = tokio::spawn({
+        let addr = s.addr;
+        let spaces = spaces.clone();
+        async move {
+            join_all((0..50).map(|_| slow_post(addr, TWO_MB, TWO_MB - 10, spaces.clone(), Duration::from_secs(4))))
+                .await
+        }
+    });
+    let mut peak = before;
+    while !attack.is_finished() {
+        peak = peak.max(rss());
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    let held = attack.await.unwrap().into_iter().filter(|gone| !gone).count();
+    assert_eq!(held, 0, "{held} of 50 two-megabyte bodies 10 bytes short still held");
+    let grown = peak.saturating_sub(before);
+    // 50 bodies of 2 MB would be 100 MB buffered; 50 × (16 KiB + 64 KiB) is 4 MB.
+    assert!(grown < 24 << 20, "memory grew by {} MiB under 50 slow 2 MB bodies", grown >> 20);
+    // A body within the bound that stops short is refused after the body timeout.
+    let t = Instant::now();
+    let small = join_all((0..50).map(|_| slow_post(s.addr, 1000, 990, spaces.clone(), BODY_TIMEOUT * 3))).await;
+    let held = small.into_iter().filter(|gone| !gone).count();
+    assert_eq!(held, 0, "{held} of 50 stalled small bodies still held after {:?}", t.elapsed());
+    // Meanwhile, and after, another address is served.
+    let (status, took) = visit(VISITOR, s.addr, "/en/").await;
+    assert_eq!(status, 200);
+    assert!(took < Duration::from_secs(1), "the visitor waited {took:?}");
+}
+
+/// Issue: every per-address limit counted the exact address, so an IPv6 client with a /64 to
+/// itself had 2^64 allowances. Now an IPv6 client counts as its /64, and an IPv4 client seen as
+/// an IPv4-mapped IPv6 address as its IPv4 address.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_ipv6_client_is_counted_by_its_64() {
+    let _one = SERIAL.lock().await;
+    let config =
+        server::Config { trusted_proxies: "127.0.0.1".parse().unwrap(), new_players_per_ip: 3, ..fast_config() };
+    let s = TestServer::start_with(config, None).await;
+    let new_player = |from: String| {
+        let r = s.http.post(s.url("/api/players")).header("x-forwarded-for", from).json(&json!({"name": "Rota"}));
+        async move { r.send().await.unwrap().status().as_u16() }
+    };
+    let mut statuses = Vec::new();
+    for i in 1..=6 {
+        statuses.push(new_player(format!("2001:db8:1:2:{i:x}:{i:x}:{i:x}:{i:x}")).await);
+    }
+    assert_eq!(statuses, [201, 201, 201, 429, 429, 429], "six addresses of one /64");
+    // The next /64 is another client.
+    assert_eq!(new_player("2001:db8:1:3::1".into()).await, 201);
+    // An IPv4 client is the same whichever way its address is written.
+    for _ in 0..3 {
+        assert_eq!(new_player("198.51.100.7".into()).await, 201);
+    }
+    assert_eq!(new_player("::ffff:198.51.100.7".into()).await, 429);
+}
