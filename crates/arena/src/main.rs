@@ -70,7 +70,7 @@ struct MatchArgs {
     /// dots or musashi.
     #[arg(long, default_value = "dots")]
     game: String,
-    /// Player A: beginner, intermediate, expert; for Dots also rollout, rollout15, chainrule, greedy.
+    /// Player A: beginner, intermediate, expert; for Dots also rollout, rollout15, chainmc, chainrule, greedy.
     #[arg(long)]
     a: String,
     /// Player B (as A).
