@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { edgeInfo } from '../web/dots/board.js';
 import { geometry } from '../web/musashi/board.js';
-import { LANGS, PHONE, clientMessages, newPlayer, serverAndBrowser, shot, waitState } from './harness.js';
+import { DESKTOP, LANGS, PHONE, clientMessages, newPlayer, serverAndBrowser, shot, sitDown, waitState } from './harness.js';
 
 const env = serverAndBrowser();
 
@@ -94,7 +94,10 @@ test('analysis values say "estimate" once, and their verbs agree with the side, 
     const proven = await me.page.locator('#position-value').innerText();
     assert.ok(proven.startsWith(ex.winIn), `${lang}: "${proven}" should start with "${ex.winIn}"`);
     assert.equal(await me.page.locator('#move-values .move-value[data-move="c3-b2"] .val').innerText(), ex.won, lang);
-    if (lang === 'en' || lang === 'tl') await shot(me.page, `walk-analysis-words-${lang}-390x844`);
+    if (lang === 'en' || lang === 'tl') {
+      await me.page.locator('#position-value').scrollIntoViewIfNeeded();
+      await shot(me.page, `walk-analysis-words-${lang}-390x844`);
+    }
   }
   assert.deepEqual(me.errors, []);
   await me.context.close();
@@ -188,4 +191,91 @@ test('after a CPU move in a Dots game, the screen reader hears which line it dre
     assert.deepEqual(me.errors, []);
     await me.context.close();
   }
+});
+
+/**
+ * A 3x3 game in which each move throws the result away when it can: `qdan review dots 3x3
+ * --moves ...` finds thirteen turning points, moves 6 to 18.
+ */
+const BLUNDERS = [0, 1, 2, 3, 4, 5, 7, 6, 12, 8, 9, 10, 11, 14, 16, 18, 20, 22, 13, 15, 17, 19, 21, 23];
+
+/**
+ * Whether `selector` is wholly on screen (or fills it), waiting a moment for a smooth scroll.
+ * @param {import('playwright-core').Page} page @param {string} selector
+ */
+async function onScreen(page, selector) {
+  try {
+    await page.waitForFunction((sel) => {
+      const el = document.querySelector(sel);
+      if (!el) return false;
+      const r = el.getBoundingClientRect();
+      const vh = window.innerHeight;
+      return r.height > 0 && (r.height > vh ? r.top <= 0 && r.bottom >= vh : r.top >= 0 && r.bottom <= vh);
+    }, selector, { timeout: 3000 });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+test('on a phone, a tapped turning point brings the board it changes into view', async () => {
+  const host = await newPlayer(env.browser, PHONE);
+  const guest = await newPlayer(env.browser, DESKTOP);
+  await host.page.goto(`${env.server.url}/en/games/dots`);
+  await host.page.locator('body[data-ready="true"]').waitFor();
+  await host.page.locator('#play-friend').click();
+  await host.page.waitForURL(/\/en\/g\/[A-Za-z0-9]+$/);
+  await waitState(host.page, 's.seat === 0');
+  await host.page.locator('#settings summary').click();
+  await host.page.locator('#opt-size').selectOption('3x3');
+  await host.page.locator('#settings-save').click();
+  await host.page.locator('#settings-saved').waitFor();
+  const invite = await host.page.locator('#invite-link').inputValue();
+  await guest.page.goto(invite);
+  await sitDown(guest.page);
+  await waitState(guest.page, 's.seat === 1 && s.table.status === "playing"');
+  for (const [i, edge] of BLUNDERS.entries()) {
+    const st = await waitState(host.page, `s.table.view && s.table.view.lines.length === ${i}`);
+    const mover = st.table.seats[0].side === st.table.view.turn ? host : guest;
+    await waitState(mover.page, `s.table.view.lines.length === ${i}`);
+    await mover.page.locator(`svg.dots-board .edge-hit[data-edge="${edge}"]`).click();
+  }
+  await waitState(host.page, 's.table.status === "over"');
+
+  // The live review at the end of the game: its small board comes after the list.
+  const items = host.page.locator('#review #turning button.turn');
+  await host.page.waitForFunction(() => document.querySelectorAll('#review #turning button.turn').length === 13, null, { timeout: 30_000 });
+  for (const n of [0, 9, 12]) {
+    await items.nth(n).scrollIntoViewIfNeeded();
+    await items.nth(n).tap();
+    assert.ok(await onScreen(host.page, '#turn-board'), `the live review's board is off screen after turning point ${n + 1}`);
+  }
+  await shot(host.page, 'walk-live-review-turning-390x844');
+
+  // The replay: its board is at the top, the list far below.
+  const link = await host.page.locator('#open-replay').getAttribute('href');
+  const viewer = await newPlayer(env.browser, PHONE);
+  await viewer.page.goto(`${env.server.url}${link}`);
+  await viewer.page.locator('body[data-ready="true"]').waitFor();
+  const list = viewer.page.locator('#turning button.turn');
+  await viewer.page.waitForFunction(() => document.querySelectorAll('#turning button.turn').length === 13, null, { timeout: 30_000 });
+  await list.nth(9).scrollIntoViewIfNeeded();
+  assert.equal(await onScreen(viewer.page, '#board'), false, 'the list is far enough below the board');
+  await list.nth(9).tap();
+  await viewer.page.waitForFunction(() => /** @type {any} */ (window).qdanReplay().shown?.ply === 15);
+  assert.ok(await onScreen(viewer.page, '#board'), 'the replay board is off screen after the tap');
+  await shot(viewer.page, 'walk-replay-turning-390x844');
+  // With reduced motion it jumps there at once; a board already in view does not move.
+  await viewer.page.emulateMedia({ reducedMotion: 'reduce' });
+  await list.nth(12).scrollIntoViewIfNeeded();
+  await list.nth(12).tap();
+  assert.ok(await onScreen(viewer.page, '#board'));
+  const y = await viewer.page.evaluate(() => window.scrollY);
+  await viewer.page.locator('#step-prev').click();
+  await new Promise((r) => setTimeout(r, 300));
+  assert.equal(await viewer.page.evaluate(() => window.scrollY), y);
+  assert.deepEqual([...host.errors, ...guest.errors, ...viewer.errors], []);
+  await viewer.context.close();
+  await host.context.close();
+  await guest.context.close();
 });

@@ -20,3 +20,19 @@ export function animate(el, frames, opts) {
   if (!el || reducedMotion() || typeof el.animate !== 'function') return null;
   return el.animate(frames, opts);
 }
+
+/**
+ * Scrolls `el` into view when it is not wholly on screen (a tap far down a list that changes a
+ * board above it, on a phone): smoothly, or at once when motion is reduced. Does nothing when
+ * it is visible already.
+ * @param {Element | null | undefined} el
+ */
+export function reveal(el) {
+  if (!el || typeof el.scrollIntoView !== 'function') return;
+  const r = el.getBoundingClientRect();
+  const vh = window.innerHeight || document.documentElement.clientHeight;
+  // Taller than the screen: visible enough when it fills it.
+  const visible = r.height > vh ? r.top <= 0 && r.bottom >= vh : r.top >= 0 && r.bottom <= vh;
+  if (visible) return;
+  el.scrollIntoView({ behavior: reducedMotion() ? 'auto' : 'smooth', block: 'nearest' });
+}

@@ -3,6 +3,7 @@
 // to the analysis board from any move. Works in any browser: it needs no seat or token.
 
 import { me } from './api.js';
+import { reveal } from './motion.js';
 import { loadGame } from './play/games.js';
 import { errorText } from './play/errors.js';
 import { followReview, gameRecord, recordUrl } from './review/api.js';
@@ -139,6 +140,8 @@ export async function start(data, t, announce) {
       }),
     );
     announce(el.textContent ?? '');
+    // The tap may be far below the board it changed (a phone's long page).
+    requestAnimationFrame(() => reveal(boardEl));
   };
 
   parts = await loadGame(rec.game);
@@ -158,7 +161,10 @@ export async function start(data, t, announce) {
     onPick: (ply) => {
       const tp = current?.review?.turning.find((x) => x.ply === ply);
       if (tp) showTurning(tp);
-      else stepper?.go(ply);
+      else {
+        stepper?.go(ply);
+        requestAnimationFrame(() => reveal(boardEl));
+      }
     },
     onTurning: showTurning,
   });

@@ -4,6 +4,7 @@
 // worked out on the server after the game; this panel asks for it until it is there.
 
 import { h } from '../dom.js';
+import { reveal } from '../motion.js';
 import { followReview } from '../review/api.js';
 import { createReviewPanel } from '../review/panel.js';
 import { turningView, viewsOf } from '../review/positions.js';
@@ -53,6 +54,8 @@ export function createReview({ t, lang, code }) {
     said.replaceChildren(
       h('p', {}, t('review-played', { move: parts.describe(t, before, tp.played) })),
       h('p', {}, tp.best ? t('review-best', { move: parts.describe(t, before, tp.best) }) : t('review-best-none')));
+    // The tap may be far from the board it changed (a phone's long page).
+    requestAnimationFrame(() => reveal(mini));
   };
 
   const panel = createReviewPanel({
