@@ -293,7 +293,7 @@ pub fn app(state: AppState) -> Router {
         .merge(ws::routes())
         .merge(review::api::routes())
         // Bodies are small (a name, a group's options, a position): one larger than this is
-        // refused (413) before more of it is read, so a request holds at most this much.
+        // refused (400 `bad-json`) before more of it is read, so a request holds at most this much.
         .layer(axum::extract::DefaultBodyLimit::max(MAX_BODY))
         // A body that stops arriving is refused and its connection closed.
         .layer(tower_http::timeout::RequestBodyTimeoutLayer::new(state.ctx.config.body_read_timeout))
