@@ -5,6 +5,13 @@ use skillratings::glicko2::{Glicko2Config, Glicko2Rating, glicko2};
 
 pub use crate::store::RatingRow;
 
+/// Rated games a day between the same two players; further ones that day are not rated, so
+/// two accounts cannot trade a rating up by playing each other over and over.
+pub const PAIR_GAMES_PER_DAY: i64 = 3;
+
+/// The day of [`PAIR_GAMES_PER_DAY`], in milliseconds: the 24 hours before a game's end.
+pub const PAIR_WINDOW_MS: i64 = 24 * 3600 * 1000;
+
 /// A rating change recorded with a finished ranked game.
 #[derive(Copy, Clone, Debug, PartialEq)]
 pub struct Rated {

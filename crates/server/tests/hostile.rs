@@ -211,3 +211,66 @@ async fn an_ipv6_client_is_counted_by_its_64() {
     }
     assert_eq!(new_player("::ffff:198.51.100.7".into()).await, 429);
 }
+
+/// The rating changes shown with the game just ended (none for an unrated one).
+fn rating_changes(t: &serde_json::Value) -> usize {
+    t["result"]["ratings"].as_array().map_or(0, Vec::len)
+}
+
+/// Both ask for the next game.
+async fn rematch(a: &mut common::Client, b: &mut common::Client) {
+    a.intent(json!({"t": "rematch"})).await;
+    b.catch_up(a.v).await;
+    b.intent(json!({"t": "rematch"})).await;
+    a.catch_up(b.v).await;
+}
+
+/// Issue: two players from one address in a ranked group, one resigning at move 0 and both
+/// asking for a rematch, took a rating from 1500 to 1917 in 30 games and 17 s. Now a game in
+/// which a side never moved is not rated, and at most `PAIR_GAMES_PER_DAY` (3) games a day
+/// between the same two players are.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn farming_a_rating_with_a_second_account_gets_nothing() {
+    let _one = SERIAL.lock().await;
+    let s = TestServer::start().await;
+    let (ta, _) = s.player("Ana").await;
+    let (tb, _) = s.player("Ben").await;
+    let code = s.group(&ta, json!({"game": "dots", "options": {"size": "3x3"}, "ranked": true})).await;
+    let mut a = s.client(&code, &ta).await;
+    let mut b = s.client(&code, &tb).await;
+    b.intent(json!({"t": "sit"})).await;
+    a.catch_up(b.v).await;
+    let leaderboard = || async {
+        let rows: serde_json::Value =
+            s.http.get(s.url("/api/leaderboard/dots")).send().await.unwrap().json().await.unwrap();
+        rows.as_array()
+            .unwrap()
+            .iter()
+            .map(|r| (r["rating"].as_f64().unwrap(), r["games"].as_u64().unwrap()))
+            .collect::<Vec<_>>()
+    };
+    // The farm: Ben resigns at move 0, both ask for a rematch, ten times over.
+    for game in 1..=10 {
+        b.intent(json!({"t": "resign"})).await;
+        a.catch_up(b.v).await;
+        assert_eq!(a.table["status"], "over");
+        assert_eq!(rating_changes(&a.table), 0, "game {game}, resigned at move 0, was rated");
+        rematch(&mut a, &mut b).await;
+    }
+    assert_eq!(leaderboard().await, [], "nobody has a rating");
+    // Games in which both moved are rated, but only three a day between the same two.
+    let rated: Vec<usize> = {
+        let mut rated = Vec::new();
+        for _ in 0..5 {
+            common::both_move(&mut a, &mut b).await;
+            b.intent(json!({"t": "resign"})).await;
+            a.catch_up(b.v).await;
+            rated.push(rating_changes(&a.table));
+            rematch(&mut a, &mut b).await;
+        }
+        rated
+    };
+    assert_eq!(rated, [2, 2, 2, 0, 0]);
+    let board = leaderboard().await;
+    assert!(board.iter().all(|&(_, games)| games == 3), "{board:?}");
+}

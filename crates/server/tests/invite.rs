@@ -4,7 +4,7 @@
 use serde_json::{Value, json};
 use server::store::GroupRow;
 
-use crate::common::{Client, TestServer};
+use crate::common::{Client, TestServer, both_move};
 
 fn no_redirects() -> reqwest::Client {
     reqwest::Client::builder().redirect(reqwest::redirect::Policy::none()).build().unwrap()
@@ -139,6 +139,8 @@ async fn leaderboard_rows_carry_tags() {
     let mut b = s.client(&code, &tb).await;
     b.intent(json!({"t": "sit"})).await;
     a.wait_for(|t| t["status"] == "playing").await;
+    // Rated once both have moved.
+    both_move(&mut a, &mut b).await;
     a.intent(json!({"t": "resign"})).await;
     a.wait_for(|t| t["status"] == "over").await;
     let rows: Value = s.http.get(s.url("/api/leaderboard/dots")).send().await.unwrap().json().await.unwrap();

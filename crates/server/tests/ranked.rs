@@ -2,7 +2,7 @@ use serde_json::{Value, json};
 use skillratings::Outcomes;
 use skillratings::glicko2::{Glicko2Config, Glicko2Rating, glicko2};
 
-use crate::common::{Client, TestServer, play_out};
+use crate::common::{Client, TestServer, both_move, play_out};
 
 async fn ranked_pair(s: &TestServer) -> (Client, Client) {
     let (ta, _) = s.player("Ana").await;
@@ -51,7 +51,8 @@ fn drawn_line_order() -> Vec<String> {
 async fn ranked_win_loss_and_draw_follow_glicko2() {
     let s = TestServer::start().await;
     let (mut a, mut b) = ranked_pair(&s).await;
-    // Game 1: Ben resigns. Both start at the default rating.
+    // Game 1: Ben resigns once both have moved. Both start at the default rating.
+    both_move(&mut a, &mut b).await;
     b.intent(json!({"t": "resign"})).await;
     a.catch_up(b.v).await;
     let (ra, rb) = ratings(&a.table);
@@ -79,6 +80,7 @@ async fn ranked_win_loss_and_draw_follow_glicko2() {
     b.catch_up(a.v).await;
     b.intent(json!({"t": "rematch"})).await;
     a.catch_up(b.v).await;
+    both_move(&mut a, &mut b).await;
     a.intent(json!({"t": "resign"})).await;
     let (la, lb) = ratings(&a.table);
     assert!(la < da && lb > db);

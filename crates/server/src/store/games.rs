@@ -213,7 +213,9 @@ impl Store {
 
     /// Records a finished game and, for a ranked one between `rated` (the players of seats 0
     /// and 1), their new ratings: read, updated and written in the same transaction, so two
-    /// games ending at once for the same player cannot lose an update.
+    /// games ending at once for the same player cannot lose an update. After
+    /// `ratings::PAIR_GAMES_PER_DAY` rated games between the two in the day before its end, a
+    /// game is recorded unrated (no changes returned).
     pub async fn finish_game(&self, end: &GameEnd<'_>, fence: Option<&Fence>) -> Result<Vec<Rated>> {
         let GameEnd { game_id, game, winner, reason, ended_at, rated } = *end;
         let mut tx = self.begin_fenced(fence).await?;
@@ -228,6 +230,25 @@ impl Store {
         .execute(&mut *tx)
         .await?;
         let mut changes = Vec::new();
+        let rated = match rated {
+            Some(players) => {
+                let before = ended_at - ratings::PAIR_WINDOW_MS;
+                let pair_games: i64 = sqlx::query(
+                    "SELECT COUNT(*) FROM rating_changes a
+                     JOIN rating_changes b ON b.game_id = a.game_id
+                     JOIN games g ON g.id = a.game_id
+                     WHERE a.player_id = $1 AND b.player_id = $2 AND g.ended_at >= $3",
+                )
+                .bind(&players[0])
+                .bind(&players[1])
+                .bind(before)
+                .fetch_one(&mut *tx)
+                .await?
+                .get(0);
+                (pair_games < ratings::PAIR_GAMES_PER_DAY).then_some(players)
+            }
+            None => None,
+        };
         if let Some(players) = rated {
             let mut before = Vec::with_capacity(2);
             for p in players {

@@ -289,6 +289,27 @@ pub async fn play_out(a: &mut Client, b: &mut Client, mut pick: impl FnMut(&Valu
     n
 }
 
+/// The first legal move of the table's position.
+pub fn first_legal(t: &Value) -> String {
+    match &t["view"]["legal"][0] {
+        Value::String(s) => s.clone(),
+        v => v.to_string(),
+    }
+}
+
+/// Whichever of `a` and `b` is to move plays its first legal move, twice: both sides have
+/// then moved, as a ranked game needs before it is rated.
+pub async fn both_move(a: &mut Client, b: &mut Client) {
+    for _ in 0..2 {
+        let a_moves = my_turn(&a.table, a.seat().unwrap());
+        let (mover, other) = if a_moves { (&mut *a, &mut *b) } else { (&mut *b, &mut *a) };
+        let mv = first_legal(&mover.table);
+        mover.play(&mv).await;
+        let v = mover.v;
+        other.catch_up(v).await;
+    }
+}
+
 /// The side to move and whether `seat` is it.
 pub fn my_turn(table: &Value, seat: u64) -> bool {
     table["status"] == "playing" && table["seats"][seat as usize]["side"] == table["view"]["turn"]

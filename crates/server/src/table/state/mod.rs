@@ -434,8 +434,14 @@ impl Table {
     }
 
     /// The seated players of a finished ranked game between two people, for the rating update.
+    /// A game in which a side never moved itself is not rated (Lichess aborts such a game
+    /// unrated): else two accounts rate one of them up by resigning at move 0, game after game.
     pub fn rated_players(&self) -> Option<[String; 2]> {
-        self.game.as_ref().filter(|g| g.ranked && !g.playing())?;
+        let g = self.game.as_ref().filter(|g| g.ranked && !g.playing())?;
+        let moved = |side| g.moves.iter().any(|m| m.side == side && m.by == MoveSource::Player);
+        if !g.sides.iter().all(|&side| moved(side)) {
+            return None;
+        }
         let id = |s: Seat| self.seat(s).and_then(SeatState::player_id).map(str::to_string);
         Some([id(Seat::First)?, id(Seat::Second)?])
     }

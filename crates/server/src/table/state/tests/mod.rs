@@ -335,6 +335,23 @@ fn the_hosts_settings_apply_to_the_next_game_and_the_clock_at_once() {
 }
 
 #[test]
+fn a_ranked_game_in_which_a_side_never_moved_is_not_rated() {
+    for moves in [0, 1] {
+        let mut h = Harness::dots(None);
+        h.join(A, "a");
+        h.intent(A, Intent::Settings { options: None, turn_limit: None, ranked: Some(true) }).unwrap();
+        h.join(B, "b");
+        h.intent(B, Intent::Sit {}).unwrap();
+        if moves == 1 {
+            let first = if h.view().is_turn_of(Seat::First) { A } else { B };
+            h.mv(first, "0").unwrap();
+        }
+        h.intent(A, Intent::Resign {}).unwrap();
+        assert_eq!(h.t.rated_players(), None, "{moves} move(s): an abort, not a rated game");
+    }
+}
+
+#[test]
 fn a_ranked_game_names_its_players_for_the_rating_and_shows_the_change() {
     let mut h = Harness::dots(None);
     h.join(A, "a");
@@ -343,6 +360,10 @@ fn a_ranked_game_names_its_players_for_the_rating_and_shows_the_change() {
     h.intent(B, Intent::Sit {}).unwrap();
     assert!(h.view().ranked);
     assert_eq!(h.t.rated_players(), None, "not over yet");
+    // Both sides move once (two lines close no box), then A resigns.
+    let first = if h.view().is_turn_of(Seat::First) { A } else { B };
+    h.mv(first, "0").unwrap();
+    h.mv(if first == A { B } else { A }, "1").unwrap();
     h.intent(A, Intent::Resign {}).unwrap();
     assert_eq!(h.t.rated_players(), Some(["a".to_string(), "b".to_string()]));
     h.t.set_ratings(vec![
