@@ -93,7 +93,8 @@ export function forgetToken() {
 export async function ensureToken() {
   const have = storedToken();
   if (have) return have;
-  // The page's language gives the new player a default name in it ("Игрок 4821").
+  // The new player's default name is shown in each reader's language (web/names.js); the
+  // page's language is still sent, and ignored.
   const r = await call('POST', '/api/players', { lang: document.documentElement.lang || 'en' });
   try {
     localStorage.setItem(TOKEN_KEY, r.token);

@@ -2,6 +2,7 @@
 // games (`/{lang}/players/{id}`, linked from the leaderboard). Each row links to the replay.
 
 import { h } from './dom.js';
+import { shownName } from './names.js';
 import { myGames, playerGames } from './review/api.js';
 
 /** @typedef {import('./types.js').Translate} Translate */
@@ -15,7 +16,7 @@ function row(t, lang, g) {
   const w = g.result.winner;
   const result = w === null ? 'draw' : w === g.seat ? 'won' : 'lost';
   const o = g.opponent;
-  const opponent = o.cpu ? t('play-cpu-name', { level: t(`level-${o.cpu}`) }) : o.name;
+  const opponent = o.cpu ? t('play-cpu-name', { level: t(`level-${o.cpu}`) }) : shownName(t, o.name);
   const when = new Date(g.endedAt);
   const href = `/${lang}/g/${g.code}/${g.gameNo}`;
   return h('tr', { 'data-result': result },
@@ -56,7 +57,7 @@ export async function startPlayer(data, t) {
   const body = /** @type {HTMLTableElement} */ (document.getElementById('games')).tBodies[0];
   try {
     const p = await playerGames(id);
-    const heading = t('review-player-heading', { name: p.player.name });
+    const heading = t('review-player-heading', { name: shownName(t, p.player.name) });
     /** @type {HTMLElement} */ (document.getElementById('player-heading')).textContent = heading;
     document.title = `${heading} · qdan`;
     fill(body, t, data.lang, p.games, 'review-player-empty');

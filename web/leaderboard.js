@@ -6,6 +6,7 @@
 
 import { leaderboard, me } from './api.js';
 import { h } from './dom.js';
+import { shownName } from './names.js';
 
 /** @param {import('./types.js').Translate} t */
 export async function start(t) {
@@ -37,7 +38,7 @@ export async function start(t) {
       for (const r of rows) seen.set(r.name, (seen.get(r.name) ?? 0) + 1);
       body.replaceChildren(...rows.map((r, i) => h('tr', { 'data-player': r.tag, 'data-player-id': r.playerId },
         h('td', {}, String(i + 1)),
-        h('td', { class: 'name' }, h('a', { href: `/${document.documentElement.lang}/players/${r.playerId}` }, r.name),
+        h('td', { class: 'name' }, h('a', { href: `/${document.documentElement.lang}/players/${r.playerId}` }, shownName(t, r.name)),
           (seen.get(r.name) ?? 0) > 1 ? h('span', { class: 'player-tag', title: t('leaderboard-tag') }, `#${r.tag}`) : null),
         h('td', {}, String(Math.round(r.rating))),
         h('td', {}, String(r.games)))));

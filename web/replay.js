@@ -116,7 +116,7 @@ export async function start(data, t, announce) {
     board.set(v, { mySide: null, interactive: false, showDanger: current.options.game === 'musashi' && current.options.showDanger });
     const total = game.views.length - 1;
     byId('step-ply').textContent = ply === 0 ? t('review-step-start', { total }) : t('review-step-ply', { ply, total });
-    const said = ply === 0 ? '' : parts.describe(t, game.views[ply - 1], current.moves[ply - 1]);
+    const said = ply === 0 ? '' : parts.notation(game.views[ply - 1], current.moves[ply - 1]);
     byId('move-said').textContent = said;
     /** @type {HTMLAnchorElement} */ (byId('analyse-here')).href = analysisLink(data.lang, current, ply);
     drawPanel();
@@ -134,9 +134,9 @@ export async function start(data, t, announce) {
     const el = byId('turn-show');
     el.hidden = false;
     el.replaceChildren(
-      Object.assign(document.createElement('p'), { textContent: t('review-played', { move: parts.describe(t, before, tp.played) }) }),
+      Object.assign(document.createElement('p'), { textContent: t('review-played', { move: parts.notation(before, tp.played) }) }),
       Object.assign(document.createElement('p'), {
-        textContent: tp.best ? t('review-best', { move: parts.describe(t, before, tp.best) }) : t('review-best-none'),
+        textContent: tp.best ? t('review-best', { move: parts.notation(before, tp.best) }) : t('review-best-none'),
       }),
     );
     announce(el.textContent ?? '');

@@ -35,6 +35,7 @@ play-undo-decline = Decline
 play-undo-waiting = Waiting for { $name } to answer…
 play-undo-declined = { $name } declined the take-back. You can ask again in { $wait } s.
 play-hint = Hint
+play-hint-thinking = Thinking…
 play-hint-shown = Suggested move: { $move }
 play-hint-none = No suggestion for this position.
 play-rematch = Play again

@@ -36,6 +36,7 @@ play-undo-decline = Отказать
 play-undo-waiting = Ждём ответа игрока { $name }…
 play-undo-declined = { $name } не разрешает вернуть ход. Попросить снова можно через { $wait } с.
 play-hint = Подсказка
+play-hint-thinking = Думаю…
 play-hint-shown = Подсказка: { $move }
 play-hint-none = Для этой позиции подсказки нет.
 play-rematch = Сыграть ещё

@@ -31,6 +31,7 @@ play-undo-decline = Tanggihan
 play-undo-waiting = Hinihintay ang sagot ni { $name }…
 play-undo-declined = Tinanggihan ni { $name } ang pagbawi. Puwede kang humiling muli pagkalipas ng { $wait } segundo.
 play-hint = Pahiwatig
+play-hint-thinking = Nag-iisip…
 play-hint-shown = Mungkahing galaw: { $move }
 play-hint-none = Walang mungkahi para sa ayos na ito.
 play-rematch = Laruin muli

@@ -48,6 +48,19 @@ export function edgeInfo(w, h, e) {
   return { horizontal: false, r, c, a: [c, r], b: [c, r + 1] };
 }
 
+/**
+ * A line as records and the replay write it (docs/notation.md): its two dots, each a column
+ * letter from the left and a row number from the top, the left or upper dot first: `b2-c2`.
+ * The twin of `rules::dots::notation::line_name`.
+ * @param {number} w @param {number} h @param {number} e
+ */
+export function lineName(w, h, e) {
+  const { a, b } = edgeInfo(w, h, e);
+  /** @param {number[]} d */
+  const dot = ([c, r]) => `${String.fromCharCode(97 + c)}${r + 1}`;
+  return `${dot(a)}-${dot(b)}`;
+}
+
 /** The four edges of box b. @param {number} w @param {number} h @param {number} b */
 export function boxEdges(w, h, b) {
   const r = Math.floor(b / w);

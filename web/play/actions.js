@@ -75,6 +75,12 @@ export function createActions({ t, intent, hint, confirmResign }) {
       resignBtn.disabled = !canResign(p);
       hintBtn.hidden = !cpu;
       hintBtn.disabled = !canHint(p);
+      // The CPU takes about a second: the button says it is thinking until the hint arrives.
+      const busy = !!ui.hintAsked;
+      hintBtn.classList.toggle('busy', busy);
+      hintBtn.setAttribute('aria-busy', String(busy));
+      const label = t(busy ? 'play-hint-thinking' : 'play-hint');
+      if (hintBtn.textContent !== label) hintBtn.textContent = label;
       actions.hidden = !shown;
       confirmEl.hidden = !(ui.resignConfirm && shown);
     },

@@ -1,6 +1,7 @@
 // The seated player's display name, changed through the `name` intent.
 
 import { h } from '../dom.js';
+import { shownName } from '../names.js';
 
 /**
  * @param {{t: import('../types.js').Translate,
@@ -23,7 +24,13 @@ export function createName({ t, intent }) {
     /** @param {import('./who.js').Props} p */
     render(p) {
       el.hidden = p.me === null;
-      if (p.me !== null && document.activeElement !== input) input.value = p.table.seats[p.me]?.name ?? '';
+      if (p.me !== null && document.activeElement !== input) {
+        // A default name is offered in this page's language, to keep or to type over.
+        const name = p.table.seats[p.me]?.name ?? '';
+        const shown = shownName(t, name);
+        input.value = shown === name ? name : '';
+        input.placeholder = shown === name ? '' : shown;
+      }
     },
   };
 }

@@ -1,6 +1,8 @@
 // Who is who at a table, as pure functions of the table and this connection's identity: the
 // seat this device holds, the seat of a side, names as shown. No DOM, no state.
 
+import { shownName } from '../names.js';
+
 /** @typedef {import('../types.js').TableView} TableView */
 /** @typedef {import('../types.js').SeatView} SeatView */
 /** @typedef {import('../types.js').Seat} Seat */
@@ -39,7 +41,7 @@ export function seatOfSide(table, side) {
 /** @param {Translate} t @param {SeatView | null | undefined} seat */
 export function seatName(t, seat) {
   if (!seat) return '?';
-  return seat.cpu ? t('play-cpu-name', { level: t(`level-${seat.cpu}`) }) : seat.name;
+  return seat.cpu ? t('play-cpu-name', { level: t(`level-${seat.cpu}`) }) : shownName(t, seat.name);
 }
 
 /** @param {Translate} t @param {TableView} table @param {number} side */

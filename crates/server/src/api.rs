@@ -13,8 +13,6 @@ use rules::GameKind;
 use serde::Deserialize;
 use serde_json::{Value, json};
 
-use site::i18n::{Arg, Lang};
-
 use crate::error::ApiError;
 use wire::ErrorCode;
 
@@ -101,21 +99,21 @@ struct NameBody {
 struct NewPlayer {
     #[serde(default)]
     name: Option<String>,
-    /// The page's locale, for the default name (else the request's language headers).
-    #[serde(default)]
-    lang: Option<String>,
+    /// The page's locale. Read and let be: a default name is shown in each viewer's own
+    /// language (`wire::names`), so the creator's does not matter any more.
+    #[serde(default, rename = "lang")]
+    _lang: Option<String>,
 }
 
-/// A name for a player who has not chosen one, in their language: "Player 4821", "Игрок 4821".
-fn default_name(lang: Lang) -> String {
-    let number = 1000 + rand::random::<u16>() % 9000;
-    site::i18n::messages(lang).t_args("player-default-name", &[("number", Arg::Str(number.to_string()))])
+/// A name for a player who has not chosen one: a number that each page shows in its own
+/// language, "Player 4821", "Игрок 4821" (`wire::names`).
+fn default_name() -> String {
+    wire::names::default_name(1000 + rand::random::<u16>() % 9000)
 }
 
 async fn players_create(
     State(state): State<AppState>,
     ip: Option<Extension<ClientIp>>,
-    headers: HeaderMap,
     b: Result<Json<NewPlayer>, JsonRejection>,
 ) -> Result<(StatusCode, Json<Value>), ApiError> {
     let b = body(b)?;
@@ -123,9 +121,7 @@ async fn players_create(
     let name = match b.name {
         Some(n) => ids::clean_name(&n)
             .ok_or_else(|| ApiError::BadRequest(ErrorCode::BadField, "a name has 1 to 24 characters".into()))?,
-        None => {
-            default_name(b.lang.as_deref().and_then(Lang::from_code).unwrap_or_else(|| site::preferred_lang(&headers)))
-        }
+        None => default_name(),
     };
     let (token, id) = (ids::new_token(), ids::new_player_id());
     state.ctx.store.create_player(&id, &ids::hash_token(&token), &name, now_ms()).await?;

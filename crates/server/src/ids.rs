@@ -110,11 +110,13 @@ pub fn player_tag(player_id: &str) -> String {
     (0..4).map(|i| CROCKFORD[((bits >> (27 - 5 * i)) & 31) as usize] as char).collect()
 }
 
-/// A display name, trimmed; 1..=24 characters, no control characters.
+/// A display name, trimmed; 1..=24 characters, no control characters and no private-use ones
+/// (those draw as empty boxes, and one of them marks a default name, `wire::names`).
 pub fn clean_name(name: &str) -> Option<String> {
     let t = name.trim();
     let n = t.chars().count();
-    ((1..=24).contains(&n) && !t.chars().any(char::is_control)).then(|| t.to_string())
+    let private = |c: char| ('\u{E000}'..='\u{F8FF}').contains(&c);
+    ((1..=24).contains(&n) && !t.chars().any(|c| c.is_control() || private(c))).then(|| t.to_string())
 }
 
 #[cfg(test)]

@@ -70,6 +70,32 @@ impl site::Backend for StoreBackend {
         })
     }
 
+    fn game_exists<'a>(&'a self, code: &'a str, n: u32) -> BoxFuture<'a, Option<bool>> {
+        Box::pin(async move {
+            // A code typed in any case names the same group, as its invite link does.
+            let Some(code) = crate::ids::normalize_code(code) else { return Some(false) };
+            match self.store.game_by_no(&code, n).await {
+                Ok(game) => Some(game.is_some()),
+                Err(e) => {
+                    tracing::warn!("replay page {code}/{n}: {e}");
+                    None
+                }
+            }
+        })
+    }
+
+    fn player_exists<'a>(&'a self, id: &'a str) -> BoxFuture<'a, Option<bool>> {
+        Box::pin(async move {
+            match self.store.player(id).await {
+                Ok(p) => Some(p.is_some()),
+                Err(e) => {
+                    tracing::warn!("player page {id}: {e}");
+                    None
+                }
+            }
+        })
+    }
+
     fn lesson(&self, game: GameKind) -> Option<Arc<LessonFacts>> {
         static FACTS: OnceLock<Vec<(GameKind, Arc<LessonFacts>)>> = OnceLock::new();
         let all = FACTS.get_or_init(|| {

@@ -87,6 +87,24 @@ async fn a_finished_game_gets_a_stored_review_a_record_and_a_place_in_the_lists(
     assert!(r.headers()["content-disposition"].to_str().unwrap().starts_with("attachment"));
     let text = r.text().await.unwrap();
     assert!(text.contains("[First \"Ana\"]") && text.contains("[Reason \"boxes\"]"), "{text}");
+    // The link is the replay's absolute URL, and lines are named by their dots, as the replay
+    // names them (the walk of December 2026 found a bare path and bare line numbers).
+    let link = format!("[Link \"{}/en/g/{code}/1\"]", s.state.ctx.config.public_url);
+    assert!(link.contains("http") && text.contains(&link), "{link}\n{text}");
+    let moves = text.split("\n\n").nth(1).unwrap();
+    assert!(
+        moves.starts_with("1. ")
+            && moves.split_whitespace().filter(|w| !w.ends_with('.')).all(|w| {
+                let b = w.as_bytes();
+                b.len() == 5
+                    && b[0].is_ascii_lowercase()
+                    && b[1].is_ascii_digit()
+                    && b[2] == b'-'
+                    && b[3].is_ascii_lowercase()
+                    && b[4].is_ascii_digit()
+            }),
+        "{moves}"
+    );
     let r = s.http.post(s.url("/api/records")).body(text).send().await.unwrap();
     assert_eq!(r.status(), 200);
     let back: Value = r.json().await.unwrap();

@@ -157,6 +157,18 @@ pub trait Backend: Send + Sync + 'static {
     /// The leaderboard of `game`, best first (`None` when the store cannot say: the client
     /// then asks `GET /api/leaderboard/{game}` itself).
     fn leaderboard(&self, game: GameKind) -> BoxFuture<'_, Option<Vec<LeaderRow>>>;
+
+    /// Whether group `code` has a game number `n`: `Some(false)` makes the replay page a 404.
+    /// `None` when the store cannot say (the page then renders and its client says what it
+    /// finds); a backend without a store never knows.
+    fn game_exists<'a>(&'a self, _code: &'a str, _n: u32) -> BoxFuture<'a, Option<bool>> {
+        Box::pin(async { None })
+    }
+
+    /// Whether player `id` exists: `Some(false)` makes the player's page a 404 (`None` as above).
+    fn player_exists<'a>(&'a self, _id: &'a str) -> BoxFuture<'a, Option<bool>> {
+        Box::pin(async { None })
+    }
 }
 
 /// A backend that knows nothing: pages render without a table's board or a lesson's steps.

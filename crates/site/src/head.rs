@@ -23,7 +23,7 @@ pub fn page_module(page: &Page) -> Option<&'static str> {
         Page::Replay(..) => Some("replay.js"),
         Page::MyGames | Page::Player(_) => Some("games.js"),
         Page::Analysis(_) => Some("analysis.js"),
-        Page::NotFound | Page::GroupMissing => Some("home.js"),
+        Page::NotFound | Page::GroupMissing | Page::GameMissing(_) | Page::PlayerMissing => Some("home.js"),
     }
 }
 
@@ -72,7 +72,9 @@ fn og_locale(lang: Lang) -> &'static str {
 pub fn description(m: &Messages, page: &Page, extras: &Extras) -> String {
     let game = |g: GameKind| Arg::Str(m.t(game_name_id(g)));
     match page {
-        Page::Home | Page::NotFound | Page::GroupMissing => m.t("site-description"),
+        Page::Home | Page::NotFound | Page::GroupMissing | Page::GameMissing(_) | Page::PlayerMissing => {
+            m.t("site-description")
+        }
         Page::Game(g) => m.t(match g {
             GameKind::Musashi => "game-musashi-summary",
             GameKind::Dots => "game-dots-summary",
@@ -111,9 +113,14 @@ pub fn render(m: &Messages, page: &Page, extras: &Extras, base: &PublicUrl, titl
         // A table is a private invitation and a 404 is nothing: neither belongs in an index
         // (link previews still read their cards). A replay is a game of such a table, and the
         // lists of games are one device's or one player's: none of them for search engines.
-        Page::Group(_) | Page::NotFound | Page::GroupMissing | Page::Replay(..) | Page::MyGames | Page::Player(_) => {
-            out.push_str("<meta name=\"robots\" content=\"noindex\">\n")
-        }
+        Page::Group(_)
+        | Page::NotFound
+        | Page::GroupMissing
+        | Page::GameMissing(_)
+        | Page::PlayerMissing
+        | Page::Replay(..)
+        | Page::MyGames
+        | Page::Player(_) => out.push_str("<meta name=\"robots\" content=\"noindex\">\n"),
         _ => {
             out.push_str(&format!("<link rel=\"canonical\" href=\"{url}\">\n"));
             for other in Lang::ALL {

@@ -38,3 +38,12 @@ pub fn game_summary_id(g: GameKind) -> &'static str {
         GameKind::Dots => "game-dots-summary",
     }
 }
+
+/// A player's name as `m`'s reader sees it: a default name in their language ("Player 4821"),
+/// a chosen one as typed (`wire::names`).
+pub fn shown_name(m: &crate::i18n::Messages, name: &str) -> String {
+    match wire::names::default_name_number(name) {
+        Some(n) => m.t_args("player-default-name", &[("number", crate::i18n::Arg::Str(n.to_string()))]),
+        None => name.to_string(),
+    }
+}

@@ -54,7 +54,7 @@ use sha2::{Digest, Sha256};
 use tower_http::compression::CompressionLayer;
 
 pub use config::{Backend, BoardShape, LeaderRow, LessonFacts, NoBackend, PublicUrl, TableFacts};
-pub use html::esc;
+pub use html::{esc, shown_name};
 use i18n::Lang;
 use pages::{Extras, Page};
 
@@ -277,7 +277,21 @@ async fn replay(
     headers: HeaderMap,
 ) -> Response {
     let page = n.parse::<u32>().ok().filter(|n| *n >= 1 && plausible_code(&code)).map(|n| Page::Replay(code, n));
-    page_in(&s, &lang, &headers, page, Extras::default())
+    // A game the group never had is a 404 with the way back to the group, not a page whose
+    // client finds nothing.
+    if let (Some(l), Some(Page::Replay(code, n))) = (Lang::from_code(&lang), &page)
+        && s.backend.game_exists(code, *n).await == Some(false)
+    {
+        let missing = Page::GameMissing(code.clone());
+        return html(StatusCode::NOT_FOUND, l, &missing, &Extras::default(), &s.settings, &headers);
+    }
+    // The group's table names the game and board a replay link usually shows: its space is
+    // reserved in the page.
+    let table = match &page {
+        Some(Page::Replay(code, _)) => s.backend.table(code).await,
+        _ => None,
+    };
+    page_in(&s, &lang, &headers, page, Extras { table, ..Extras::default() })
 }
 
 async fn my_games(State(s): State<SiteState>, Path(lang): Path<String>, headers: HeaderMap) -> Response {
@@ -287,7 +301,13 @@ async fn my_games(State(s): State<SiteState>, Path(lang): Path<String>, headers:
 /// Player ids are `p_` and letters or digits.
 async fn player(State(s): State<SiteState>, Path((lang, id)): Path<(String, String)>, headers: HeaderMap) -> Response {
     let ok = (3..=40).contains(&id.len()) && id.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_' || b == b'-');
-    page_in(&s, &lang, &headers, ok.then_some(Page::Player(id)), Extras::default())
+    let known = if ok { s.backend.player_exists(&id).await } else { Some(false) };
+    match (Lang::from_code(&lang), known) {
+        (Some(l), Some(false)) => {
+            html(StatusCode::NOT_FOUND, l, &Page::PlayerMissing, &Extras::default(), &s.settings, &headers)
+        }
+        _ => page_in(&s, &lang, &headers, ok.then_some(Page::Player(id)), Extras::default()),
+    }
 }
 
 async fn analysis(

@@ -47,13 +47,18 @@ pub enum Page {
     NotFound,
     /// An invite link to no group: a 404 that offers to start a game.
     GroupMissing,
+    /// A game number group `code` never had: a 404 that leads back to the group.
+    GameMissing(String),
+    /// A player page of nobody: a 404 that leads to the leaderboard.
+    PlayerMissing,
 }
 
 impl Page {
     /// The path of this page after `/{lang}` (used by the language switcher).
     pub fn path(&self) -> String {
         match self {
-            Page::Home | Page::NotFound | Page::GroupMissing => "/".into(),
+            Page::Home | Page::NotFound | Page::GroupMissing | Page::PlayerMissing => "/".into(),
+            Page::GameMissing(code) => format!("/g/{code}"),
             Page::Game(g) => format!("/games/{}", g.as_str()),
             Page::Learn(g) => format!("/games/{}/learn", g.as_str()),
             Page::Rules(g) => format!("/games/{}/rules", g.as_str()),
@@ -78,7 +83,7 @@ impl Page {
             Page::MyGames => "my-games",
             Page::Player(_) => "player",
             Page::Analysis(_) => "analysis",
-            Page::NotFound | Page::GroupMissing => "not-found",
+            Page::NotFound | Page::GroupMissing | Page::GameMissing(_) | Page::PlayerMissing => "not-found",
         }
     }
 }
@@ -116,6 +121,8 @@ pub fn render(lang: Lang, page: &Page, extras: &Extras, settings: &SiteSettings)
         ),
         Page::NotFound => (format!("{} · {site}", m.t("not-found-title")), not_found(m)),
         Page::GroupMissing => (format!("{} · {site}", m.t("group-missing-title")), group_missing(m)),
+        Page::GameMissing(code) => (format!("{} · {site}", m.t("game-missing-title")), game_missing(m, code)),
+        Page::PlayerMissing => (format!("{} · {site}", m.t("player-missing-title")), player_missing(m)),
     };
     let head = crate::head::render(m, page, extras, &settings.public_url, &title);
     let path = page.path();
@@ -348,7 +355,7 @@ fn leader_rows(m: &Messages, rows: &[LeaderRow]) -> String {
             tag_attr = esc(&r.tag),
             id = esc(&r.player_id),
             place = i + 1,
-            name = esc(&r.name),
+            name = esc(&crate::html::shown_name(m, &r.name)),
             rating = r.rating.round(),
             games = r.games,
         ));
@@ -394,6 +401,28 @@ fn not_found(m: &Messages) -> String {
         l = m.lang.code(),
         home = esc(&m.t("nav-games")),
     )
+}
+
+/// Each missing thing's 404 leads somewhere useful: the group the game was looked for in, or
+/// the leaderboard where players are listed; and home.
+fn missing(m: &Messages, what: &str, back: &str, back_label: &str) -> String {
+    format!(
+        r#"<h1>{h}</h1><p>{p}</p><p class="missing-links"><a class="btn primary" href="{back}">{back_label}</a> <a class="btn" href="/{l}/">{home}</a></p>"#,
+        h = esc(&m.t(&format!("{what}-missing-title"))),
+        p = esc(&m.t(&format!("{what}-missing-text"))),
+        back = esc(back),
+        back_label = esc(back_label),
+        l = m.lang.code(),
+        home = esc(&m.t("nav-games")),
+    )
+}
+
+fn game_missing(m: &Messages, code: &str) -> String {
+    missing(m, "game", &format!("/{}/g/{code}", m.lang.code()), &m.t("game-missing-group"))
+}
+
+fn player_missing(m: &Messages) -> String {
+    missing(m, "player", &format!("/{}/leaderboard", m.lang.code()), &m.t("nav-leaderboard"))
 }
 
 fn group_missing(m: &Messages) -> String {

@@ -25,6 +25,7 @@ mod client;
 mod error;
 mod event;
 mod mirror;
+pub mod names;
 mod options;
 pub mod review;
 mod schema;

@@ -133,8 +133,16 @@ async fn game_get(
     }))
 }
 
-/// The record's tags: names by role, the result by role, the reason, the date, the link.
-fn record_tags(g: &GameRow, players: &[PlayerView; 2]) -> Vec<(String, String)> {
+/// The record's tags: names by role, the result by role, the reason, the date, and the link:
+/// the replay's absolute URL under `base` (the site's public URL, as canonical links are) in
+/// `lang`, so that a record passed on leads back to its game.
+fn record_tags(
+    g: &GameRow,
+    players: &[PlayerView; 2],
+    base: &site::PublicUrl,
+    lang: site::i18n::Lang,
+) -> Vec<(String, String)> {
+    let m = site::i18n::messages(lang);
     let seat_of_side = |side: Side| if g.sides[0] == side { 0 } else { 1 };
     let (role0, role1, winner_names) = match g.options {
         AnyOptions::Musashi(_) => ("Parent", "Children", ["parent", "children"]),
@@ -144,7 +152,8 @@ fn record_tags(g: &GameRow, players: &[PlayerView; 2]) -> Vec<(String, String)> 
         let p = &players[seat];
         match p.cpu {
             Some(l) => format!("CPU ({})", level_name(l)),
-            None => p.name.clone(),
+            // A default name in the language of whoever downloads the record.
+            None => site::shown_name(m, &p.name),
         }
     };
     let mut tags = vec![(role0.to_string(), name(seat_of_side(0))), (role1.to_string(), name(seat_of_side(1)))];
@@ -159,7 +168,7 @@ fn record_tags(g: &GameRow, players: &[PlayerView; 2]) -> Vec<(String, String)> 
     if let Some(at) = g.ended_at {
         tags.push(("Date".into(), date(at)));
     }
-    tags.push(("Link".into(), format!("/g/{}/{}", g.group_code, g.game_no)));
+    tags.push(("Link".into(), format!("{base}/{}/g/{}/{}", lang.code(), g.group_code, g.game_no)));
     tags
 }
 
@@ -181,13 +190,16 @@ fn date(ms: i64) -> String {
 async fn record_get(
     State(state): State<AppState>,
     Path((code, n)): Path<(String, String)>,
+    headers: HeaderMap,
 ) -> Result<Response, ApiError> {
     let g = finished_game(&state, &code, &n).await?;
     let store = &state.ctx.store;
     let Sitters { players, cpu } = store.sitters(&g.group_code).await?;
     let players = [player_view(players[0].as_ref(), None), player_view(players[1].as_ref(), cpu)];
     let moves: Vec<String> = store.moves(&g.id).await?.into_iter().map(|m| m.mv).collect();
-    let record = Record::new(g.options, &moves, record_tags(&g, &players))
+    let lang = site::preferred_lang(&headers);
+    let tags = record_tags(&g, &players, &state.ctx.config.public_url, lang);
+    let record = Record::new(g.options, &moves, tags)
         .map_err(|e| crate::store::StoreError::Corrupt(format!("game {}: {e}", g.id)))?;
     let mut h = HeaderMap::new();
     h.insert(header::CONTENT_TYPE, HeaderValue::from_static("text/plain; charset=utf-8"));
