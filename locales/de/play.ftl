@@ -56,6 +56,7 @@ play-reason-resignation = { $name } hat aufgegeben.
 play-reason-boxes = Alle Kästchen sind vergeben: { $score0 } zu { $score1 }.
 play-rating-heading = Rangpartie: neue Wertungen
 play-rating-change = { $name }: { $before } → { $after } ({ $change })
+play-unrated = Nicht gewertet: Eine Rangpartie zählt erst, wenn beide Spieler einen Zug gemacht haben, und zwischen denselben zwei Spielern zählen höchstens 3 Partien am Tag.
 
 play-invite-heading = Jemanden einladen
 play-invite-text = Schick diesen Link. Die ersten zwei, die Platz nehmen, spielen; alle anderen schauen zu.

@@ -56,6 +56,7 @@ play-reason-resignation = { $name } resigned.
 play-reason-boxes = All boxes are taken: { $score0 } to { $score1 }.
 play-rating-heading = Ranked game: new ratings
 play-rating-change = { $name }: { $before } → { $after } ({ $change })
+play-unrated = Not rated: a ranked game counts once both players have made a move, and at most 3 games a day between the same two players count.
 
 play-invite-heading = Invite a friend
 play-invite-text = Send this link. The first two to sit down play; everyone else watches.

@@ -56,6 +56,7 @@ play-reason-resignation = { $name } ने हार मान ली।
 play-reason-boxes = सभी डिब्बे ले लिए गए: { $score0 } बनाम { $score1 }।
 play-rating-heading = रैंक वाला खेल: नई रेटिंग
 play-rating-change = { $name }: { $before } → { $after } ({ $change })
+play-unrated = रेटिंग नहीं बदली: रैंक वाला खेल तभी गिना जाता है जब दोनों खिलाड़ी एक चाल चल चुके हों, और एक ही दो खिलाड़ियों के बीच दिन में ज़्यादा से ज़्यादा 3 खेल गिने जाते हैं।
 
 play-invite-heading = दोस्त को बुलाएँ
 play-invite-text = यह लिंक भेजें। पहले बैठने वाले दो लोग खेलते हैं; बाक़ी देखते हैं।

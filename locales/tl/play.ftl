@@ -52,6 +52,7 @@ play-reason-resignation = Sumuko si { $name }.
 play-reason-boxes = Nakuha na ang lahat ng square: { $score0 } laban sa { $score1 }.
 play-rating-heading = Ranked na laro: bagong rating
 play-rating-change = { $name }: { $before } → { $after } ({ $change })
+play-unrated = Hindi na-rate: binibilang lang ang ranked na laro kapag parehong nakagalaw na ang dalawang manlalaro, at hanggang 3 laro lang bawat araw ang binibilang sa pagitan ng parehong dalawang manlalaro.
 
 play-invite-heading = Mag-imbita ng kaibigan
 play-invite-text = Ipadala ang link na ito. Ang unang dalawang uupo ang maglalaro; manonood ang iba.

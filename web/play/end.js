@@ -8,6 +8,16 @@ import { other, seatLabel, vsCpu } from './who.js';
 /** @typedef {import('./who.js').Props} Props */
 
 /**
+ * Whether a ranked game ended without changing a rating: the server does not rate a game in
+ * which a side never moved (an abort), nor more than 3 games a day between the same two
+ * players (docs/deploy.md).
+ * @param {import('../types.js').TableView} tb
+ */
+export function endedUnrated(tb) {
+  return tb.ranked && tb.status === 'over' && tb.result !== null && tb.result.ratings.length === 0;
+}
+
+/**
  * A rating change with its sign, as people write it: +162, −162 (a minus sign), ±0.
  * @param {number} before
  * @param {number} after
@@ -63,6 +73,9 @@ export function createEnd({ t, lang, el, rematch }) {
         })))));
   };
 
+  /** Why a ranked game changed no rating. @param {Props} p */
+  const unrated = (p) => (endedUnrated(p.table) ? h('p', { class: 'muted', id: 'result-unrated' }, t('play-unrated')) : null);
+
   return {
     /** @param {Props} p */
     render(p) {
@@ -85,6 +98,7 @@ export function createEnd({ t, lang, el, rematch }) {
         h('h2', { id: 'result-title' }, title(p)),
         h('p', { id: 'result-reason' }, why(p)),
         ratings(p),
+        unrated(p),
         iAsked && them !== null && !vsCpu(tb) ? h('p', { class: 'muted' }, t('play-rematch-waiting', { name: seatLabel(t, p, them) })) : null,
         theyAsked && !iAsked && them !== null && !vsCpu(tb) ? h('p', {}, t('play-rematch-asked', { name: seatLabel(t, p, them) })) : null,
         me !== null ? h('button', { type: 'button', class: 'btn primary', id: 'end-rematch', disabled: !canRematch(p), onclick: rematch }, t('play-rematch')) : null,

@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { canHint, canRematch, canResign, canUndo, hasMoved } from '../play/can.js';
-import { ratingDelta } from '../play/end.js';
+import { endedUnrated, ratingDelta } from '../play/end.js';
 import { namesakes, playerTag } from '../play/tags.js';
 import { initialUi } from '../play/ui.js';
 import { props } from '../play/who.js';
@@ -79,6 +79,17 @@ test('resign during a game, play again once after it, nothing for a watcher', ()
   assert.equal(canResign(props(over, you, initialUi())), false);
   assert.equal(canRematch(props(over, you, initialUi())), true);
   assert.equal(canRematch(props({ ...over, rematch: [true, true] }, you, initialUi())), false);
+});
+
+test('a ranked game that ended with no rating change says so; others do not', () => {
+  const t = table('dots', { game: 'dots', size: '3x3', swapFirst: true }, [], [person('a', 0), person('b', 1)]);
+  const over = (/** @type {boolean} */ ranked, /** @type {any[]} */ ratings) => ({
+    ...t, ranked, status: /** @type {const} */ ('over'), result: { winner: /** @type {0} */ (0), reason: /** @type {const} */ ('resign'), ratings },
+  });
+  assert.equal(endedUnrated(over(true, [])), true);
+  assert.equal(endedUnrated(over(true, [{ seat: 0, before: 1500, after: 1662 }, { seat: 1, before: 1500, after: 1338 }])), false);
+  assert.equal(endedUnrated(over(false, [])), false, 'a friendly game has no rating to change');
+  assert.equal(endedUnrated({ ...t, ranked: true }), false, 'still playing');
 });
 
 test('rating changes carry their sign', () => {
