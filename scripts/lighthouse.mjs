@@ -9,7 +9,8 @@
 // installs Lighthouse first.
 //
 // With --check (one run, English, unless told otherwise) it exits non-zero when a page's
-// median performance is below 95 or its CLS 0.05 or more.
+// median performance is below 95 or its CLS 0.05 or more (a page below the bar after one run is
+// run twice more: the median of three decides).
 //
 //   node --experimental-websocket scripts/lighthouse.mjs --bin target/release/qdan [--runs 3]
 //        [--langs en,hi] [--pages home,game,...] [--out DIR] [--check]
@@ -20,12 +21,14 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { loadavg, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
 import { finishedGame } from '../e2e/finished-game.js';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const lighthouse = join(root, 'bench', 'lighthouse', 'node_modules', 'lighthouse', 'cli', 'index.js');
+const modules = join(root, 'bench', 'lighthouse', 'node_modules');
+const { default: lighthouse } = await import(pathToFileURL(join(modules, 'lighthouse', 'core', 'index.js')).href);
+const chromeLauncher = await import(pathToFileURL(join(modules, 'chrome-launcher', 'dist', 'index.js')).href);
 
 /** @param {string} name @param {string} fallback */
 function arg(name, fallback) {
@@ -68,7 +71,10 @@ const base = `http://127.0.0.1:${port}`;
 // Lighthouse watches, and no rate limit for the runs' many requests.
 const server = spawn(bin, ['serve', '--addr', `127.0.0.1:${port}`, '--db', `sqlite://${dir}/qdan.db`, '--tables', 'off',
   '--away-grace', '86400', '--http-rate', '10000'], { stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, RUST_LOG: 'warn' } });
+/** @type {{port: number, kill: () => void} | null} */
+let chrome = null;
 const stop = async () => {
+  chrome?.kill();
   server.kill('SIGTERM');
   await rm(dir, { recursive: true, force: true });
 };
@@ -137,6 +143,10 @@ try {
     return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
   };
 
+  // One browser for every run (a run still loads its page cold: Lighthouse clears the cache and
+  // storage first), which saves starting Chromium and Lighthouse again each time.
+  chrome = await chromeLauncher.launch({ chromePath: process.env.CHROME_PATH || '/usr/bin/chromium',
+    chromeFlags: ['--headless', '--no-sandbox', '--disable-gpu'] });
   /** @type {{page: string, lang: string, perf: number, cls: number}[]} */
   const results = [];
   console.log(`lighthouse ${JSON.parse(readFileSync(join(root, 'bench', 'lighthouse', 'node_modules', 'lighthouse', 'package.json'), 'utf8')).version}, `
@@ -148,21 +158,31 @@ try {
       const before = load();
       /** @type {Record<string, number[]>} */
       const m = { perf: [], lcp: [], cls: [], fcp: [], tbt: [], bytes: [], seo: [] };
-      for (let r = 0; r < runs; r++) {
+      // The check measures each page once; a page below the bar is measured twice more and
+      // judged by the median, so that a moment of load on the machine does not fail it.
+      let planned = runs;
+      for (let r = 0; r < planned; r++) {
         const file = join(out, `${page}-${l}-${r}.json`);
-        execFileSync(process.execPath, [lighthouse, `${base}${urls[page](l)}`, '--quiet', '--output=json', `--output-path=${file}`,
-          '--only-categories=performance,seo', '--chrome-flags=--headless --no-sandbox --disable-gpu',
-          ...(missing.has(page) ? ['--ignore-status-code'] : [])],
-        { env: { ...process.env, CHROME_PATH: process.env.CHROME_PATH || '/usr/bin/chromium' }, stdio: ['ignore', 'ignore', 'inherit'] });
-        const j = JSON.parse(readFileSync(file, 'utf8'));
+        const done = await lighthouse(`${base}${urls[page](l)}`, {
+          port: chrome.port, output: 'json', logLevel: 'error', disableFullPageScreenshot: true,
+          // The check needs only the performance score: no SEO audits, no filmstrip.
+          onlyCategories: check ? ['performance'] : ['performance', 'seo'],
+          ...(check ? { skipAudits: ['screenshot-thumbnails', 'final-screenshot'] } : {}),
+          ignoreStatusCode: missing.has(page),
+        });
+        if (!done) throw new Error(`lighthouse gave no result for ${page}`);
+        writeFileSync(file, String(done.report));
+        const j = done.lhr;
+        if (j.runtimeError) throw new Error(`${page} ${l}: ${j.runtimeError.code} ${j.runtimeError.message}`);
         const a = j.audits;
         m.perf.push(Math.round(j.categories.performance.score * 100));
-        m.seo.push(Math.round(j.categories.seo.score * 100));
+        if (j.categories.seo) m.seo.push(Math.round(j.categories.seo.score * 100));
         m.lcp.push(a['largest-contentful-paint'].numericValue / 1000);
         m.cls.push(a['cumulative-layout-shift'].numericValue);
         m.fcp.push(a['first-contentful-paint'].numericValue / 1000);
         m.tbt.push(a['total-blocking-time'].numericValue);
         m.bytes.push(a['total-byte-weight'].numericValue / 1024);
+        if (check && r === 0 && planned < 3 && (m.perf[0] < PERF || m.cls[0] >= CLS)) planned = 3;
       }
       const row = Object.fromEntries(Object.entries(m).map(([k, v]) => [k, median(v)]));
       results.push({ page, lang: l, ...row, runs: m, load: [before, load()] });
