@@ -162,6 +162,12 @@ test('defect 10: the end of a ranked game shows both players\' rating changes; n
   await guest.page.locator('#turn').filter({ hasText: `Ana ${t0} ist am Zug` }).waitFor();
   await shot(host.page, 'namesakes-en-390x844');
 
+  // Each draws a line first: a ranked game in which a side never moved is not rated.
+  for (const [p, plies] of /** @type {const} */ ([[host.page, 1], [guest.page, 2]])) {
+    const legal = (await state(p)).table.view.legal[0];
+    await p.locator(`svg.dots-board .edge-hit[data-edge="${legal}"]`).click();
+    for (const q of [host.page, guest.page]) await waitState(q, `${PLIES} === ${plies}`);
+  }
   await guest.page.locator('#resign').click();
   await guest.page.locator('#resign-yes').click();
   for (const [p, lang] of [[host.page, 'en'], [guest.page, 'de']]) {
