@@ -144,6 +144,23 @@ test('defect 8 and the join button: the invite goes once both sit, "Link copied.
   await guest.context.close();
 });
 
+test('a ranked game resigned before both sides moved is not rated, and the end card says why', async () => {
+  const host = await player('Ana');
+  const guest = await player('Ben', 'de-DE');
+  const code = await openGroup(host, { game: 'dots', ranked: true, options: { size: '3x3' } });
+  await host.page.goto(`${env.server.url}/en/g/${code}`);
+  await guest.page.goto(`${env.server.url}/de/g/${code}`);
+  await sitDown(guest.page);
+  await waitState(host.page, 's.table.status === "playing" && s.table.ranked');
+  await guest.page.locator('#resign').click();
+  await guest.page.locator('#resign-yes').click();
+  await host.page.locator('#result-unrated').filter({ hasText: 'Not rated: a ranked game counts once both players have made a move' }).waitFor();
+  await guest.page.locator('#result-unrated').filter({ hasText: 'Nicht gewertet' }).waitFor();
+  assert.equal(await host.page.locator('#result-ratings').count(), 0);
+  await shot(host.page, 'end-unrated-en-390x844');
+  assert.deepEqual([...host.errors, ...guest.errors], []);
+});
+
 test('defect 10: the end of a ranked game shows both players\' rating changes; namesakes carry tags', async () => {
   const host = await player('Ana');
   const guest = await player('Ana', 'de-DE');
