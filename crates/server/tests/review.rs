@@ -179,6 +179,24 @@ async fn the_analysis_values_a_position_and_each_move() {
     assert_eq!(status, 400);
 }
 
+/// One position, one value: where the solver does not finish (the empty 5x4), the position's
+/// estimate is the value of its best move, from the same side's view and in the same units.
+#[tokio::test]
+async fn an_estimated_position_is_worth_its_best_move() {
+    let s = TestServer::start().await;
+    for drawn in [json!([]), json!([0, 7])] {
+        let body = json!({"options": {"game": "dots", "size": "5x4"}, "drawn": drawn});
+        let (status, v) = s.post_json("/api/analysis", body).await;
+        assert_eq!(status, 200, "{v}");
+        assert_eq!(v["value"]["exact"], false, "{v}");
+        let here = v["value"]["margin"].as_f64().unwrap();
+        let best = v["moves"][0]["value"]["margin"].as_f64().unwrap();
+        assert!((here - best).abs() < 1e-3, "the position says {here}, its best move {best} ({drawn})");
+        let (hs, bs) = (v["value"]["score"].as_f64().unwrap(), v["moves"][0]["value"]["score"].as_f64().unwrap());
+        assert!((hs - bs).abs() < 1e-3, "scores {hs} and {bs} ({drawn})");
+    }
+}
+
 #[tokio::test]
 async fn a_bad_record_names_its_bad_move() {
     let s = TestServer::start().await;
