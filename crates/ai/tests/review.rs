@@ -168,15 +168,13 @@ fn proven_values_stay_proven_and_on_one_side() {
         assert!(p.value.is_exact(), "ply {i} is an estimate after the exact point {first}: {series:?}");
         assert_eq!(p.outlook.score, f32::from(p.outlook.result.unwrap()), "ply {i}: {series:?}");
     }
-    for i in first..r.plies.len() - 1 {
-        let (a, b) = (r.plies[i].outlook.result.unwrap(), r.plies[i + 1].outlook.result.unwrap());
-        let mover = if games[i].turn() == Role::Parent { 1 } else { -1 };
+    for (i, (pair, game)) in r.plies.windows(2).zip(&games).enumerate().skip(first) {
+        let (a, b) = (pair[0].outlook.result.unwrap(), pair[1].outlook.result.unwrap());
+        let mover = if game.turn() == Role::Parent { 1 } else { -1 };
         assert!(a == b || a == mover, "ply {i} -> {}: {a} to {b} after the other side's move: {series:?}", i + 1);
-    }
-    // Every forced Parent move keeps the Children's win one ply longer.
-    for i in first..r.plies.len() - 1 {
-        if let (Value::ChildrenWinIn(n), Value::ChildrenWinIn(m)) = (r.plies[i].value, r.plies[i + 1].value)
-            && games[i].turn() == Role::Parent
+        // A Parent move never lengthens the Children's proven win.
+        if let (Value::ChildrenWinIn(n), Value::ChildrenWinIn(m)) = (pair[0].value, pair[1].value)
+            && game.turn() == Role::Parent
         {
             assert!(m < n, "ply {i}: {series:?}");
         }
