@@ -86,11 +86,14 @@ test('finish a game, see and tap its review, replay it in a fresh context with t
   await ply.filter({ hasText: /^Start/ }).waitFor();
   await viewer.page.keyboard.press('ArrowRight');
   await ply.filter({ hasText: /^Move\D+1\D+24/ }).waitFor();
+  // The move in the record's notation, as the downloaded record writes it.
+  await viewer.page.locator('#move-said').filter({ hasText: /^a1–b1$/ }).waitFor();
   await shot(viewer.page, 'review-replay-390x844');
   // A download of the record.
   const record = await viewer.page.request.get(`${env.server.url}/api/games/${String(link).split('/')[3]}/1/record`);
   assert.equal(record.status(), 200);
-  assert.match(await record.text(), /\[Game "dots"\]\n\[Size "3x3"\][\s\S]*\n1\. 0 /);
+  // Lines by their dots (docs/notation.md), the first line drawn being the top-left one.
+  assert.match(await record.text(), /\[Game "dots"\]\n\[Size "3x3"\][\s\S]*\n1\. a1-b1 /);
   assert.deepEqual(viewer.errors, []);
   await viewer.context.close();
 
