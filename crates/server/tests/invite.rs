@@ -121,7 +121,8 @@ async fn default_names_are_shown_in_each_viewers_language() {
         let req = s.http.post(s.url("/api/players")).header("accept-language", accept).json(&body);
         async move { req.send().await.unwrap().json::<Value>().await.unwrap()["name"].as_str().unwrap().to_string() }
     };
-    for (body, accept) in [(json!({"lang": "ru"}), "en"), (json!({}), "de-DE,de;q=0.9"), (json!({"lang": "xx"}), "hi")] {
+    for (body, accept) in [(json!({"lang": "ru"}), "en"), (json!({}), "de-DE,de;q=0.9"), (json!({"lang": "xx"}), "hi")]
+    {
         let name = create(body, accept).await;
         assert!(wire::names::default_name_number(&name).is_some_and(|n| n.len() == 4), "{name:?}");
     }
