@@ -34,9 +34,24 @@ pub fn routes() -> Router<AppState> {
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct ClientIp(pub IpAddr);
 
-/// Refuses a request when its IP address has used up its share (HTTP API and socket opens).
-/// Behind a trusted reverse proxy the address comes from its forwarding header (`client_ip`).
+/// Paths outside the per-address limit: the balancer's health check, and files that cost no
+/// store work and that browsers cache (scripts, styles, images, message catalogues, the
+/// favicon and robots.txt). A page with all its files counts as the page and its API calls.
+fn unlimited(path: &str) -> bool {
+    path == "/health"
+        || path.starts_with("/static/")
+        || path.starts_with("/l10n/")
+        || path == "/favicon.ico"
+        || path == "/robots.txt"
+}
+
+/// Refuses a request when its IP address has used up its share (pages, HTTP API, invite-code
+/// look-ups and socket opens). Behind a trusted reverse proxy the address comes from its
+/// forwarding header (`client_ip`).
 pub(crate) async fn limit_per_ip(State(state): State<AppState>, mut req: Request, next: Next) -> Response {
+    if unlimited(req.uri().path()) {
+        return next.run(req).await;
+    }
     let peer = req.extensions().get::<ConnectInfo<SocketAddr>>().map(|c| c.0.ip());
     let client = peer.map(|peer| state.ctx.config.trusted_proxies.client_ip(peer, req.headers()));
     // Every limit per address counts an IPv6 client by its /64.

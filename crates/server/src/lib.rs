@@ -297,8 +297,7 @@ pub fn app(state: AppState) -> Router {
         .layer(axum::extract::DefaultBodyLimit::max(MAX_BODY))
         // A body that stops arriving is refused and its connection closed.
         .layer(tower_http::timeout::RequestBodyTimeoutLayer::new(state.ctx.config.body_read_timeout))
-        .layer(axum::middleware::from_fn_with_state(state.clone(), api::limit_per_ip))
-        // The balancer's health check: not rate-limited, 503 while the node drains.
+        // The balancer's health check: not rate-limited (`api::unlimited`), 503 while the node drains.
         .route("/health", axum::routing::get(health))
         .with_state(state.clone())
         .merge(site_pages);
@@ -312,6 +311,9 @@ pub fn app(state: AppState) -> Router {
             header::REFERRER_POLICY,
             HeaderValue::from_static("strict-origin-when-cross-origin"),
         ))
+        // The per-address limit comes before everything that costs work: the invite-code
+        // look-up below, the API, the socket and the pages (all but static files).
+        .layer(axum::middleware::from_fn_with_state(state.clone(), api::limit_per_ip))
         .layer(axum::middleware::from_fn_with_state(state, invite::codes))
         .service(routes);
     Router::new().fallback_service(service)
