@@ -130,7 +130,7 @@ async fn players_create(
     State(state): State<AppState>,
     ip: Option<Extension<ClientIp>>,
     b: Result<Json<NewPlayer>, JsonRejection>,
-) -> Result<(StatusCode, Json<Value>), ApiError> {
+) -> Result<(StatusCode, [(header::HeaderName, &'static str); 1], Json<Value>), ApiError> {
     let b = body(b)?;
     allow_new(state.new_players.as_deref(), ip, state.ctx.config.new_players_per_ip, "players")?;
     let name = match b.name {
@@ -140,7 +140,10 @@ async fn players_create(
     };
     let (token, id) = (ids::new_token(), ids::new_player_id());
     state.ctx.store.create_player(&id, &ids::hash_token(&token), &name, now_ms()).await?;
-    Ok((StatusCode::CREATED, Json(json!({"token": token, "playerId": id, "name": name}))))
+    // The one answer that carries a device token: no cache (a shared proxy, the browser's
+    // back-forward cache) may keep it.
+    let no_store = [(header::CACHE_CONTROL, "no-store")];
+    Ok((StatusCode::CREATED, no_store, Json(json!({"token": token, "playerId": id, "name": name}))))
 }
 
 async fn me_get(State(state): State<AppState>, headers: HeaderMap) -> Result<Json<Value>, ApiError> {

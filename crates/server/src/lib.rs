@@ -282,11 +282,28 @@ pub fn now_ms() -> i64 {
 /// from text (`POST /api/records`) has its own, larger bound.
 pub const MAX_BODY: usize = 16 * 1024;
 
+/// The browser features the site does not use, turned off for it and anything it embeds
+/// (`docs/deploy.md`, "Security headers"). Copying an invite link (clipboard write) and the
+/// share sheet (`web-share`) are used and keep their default, this origin only; so does
+/// `autoplay`, which also governs the Web Audio of the move sounds.
+pub const PERMISSIONS_POLICY: &str = "accelerometer=(), ambient-light-sensor=(), \
+camera=(), display-capture=(), encrypted-media=(), geolocation=(), gyroscope=(), hid=(), \
+idle-detection=(), magnetometer=(), microphone=(), midi=(), payment=(), publickey-credentials-get=(), \
+screen-wake-lock=(), serial=(), usb=(), xr-spatial-tracking=()";
+
 /// The whole site: API, WebSocket and pages, with security headers on every answer.
 pub fn app(state: AppState) -> Router {
     let csp = HeaderValue::from_static(site::content_security_policy());
     let backend = Arc::new(pages::StoreBackend::new(state.ctx.store.clone()));
     let site_pages = site::router(state.ctx.config.site_settings(), backend);
+    // HSTS only where the site is public over HTTPS: over plain HTTP browsers ignore it, and a
+    // local or test server must not pin its host to HTTPS. Two years, as the preload list asks.
+    let hsts = state.ctx.config.public_url.as_str().starts_with("https://").then(|| {
+        SetResponseHeaderLayer::overriding(
+            header::STRICT_TRANSPORT_SECURITY,
+            HeaderValue::from_static("max-age=63072000; includeSubDomains"),
+        )
+    });
     let routes = Router::new()
         .merge(api::routes())
         .merge(lesson::routes())
@@ -311,6 +328,11 @@ pub fn app(state: AppState) -> Router {
             header::REFERRER_POLICY,
             HeaderValue::from_static("strict-origin-when-cross-origin"),
         ))
+        .layer(SetResponseHeaderLayer::overriding(
+            header::HeaderName::from_static("permissions-policy"),
+            HeaderValue::from_static(PERMISSIONS_POLICY),
+        ))
+        .option_layer(hsts)
         // The per-address limit comes before everything that costs work: the invite-code
         // look-up below, the API, the socket and the pages (all but static files).
         .layer(axum::middleware::from_fn_with_state(state.clone(), api::limit_per_ip))
