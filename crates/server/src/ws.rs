@@ -121,6 +121,25 @@ fn too_large(e: &axum::Error) -> bool {
     s.contains("too long") || s.contains("too big") || s.contains("capacity")
 }
 
+/// The close frame RFC 6455 asks for when a read failed on what the client sent: 1007 for a
+/// text frame that is not UTF-8, 1002 for a protocol violation (an unmasked frame, reserved
+/// bits, a fragmented or oversized control frame, an unknown opcode). tungstenite returns these
+/// as read errors and sends no close frame of its own, so without this the socket closed with
+/// no code (1005). `None` for other failures (the connection is gone: nothing to tell).
+fn failure_close(e: &axum::Error) -> Option<Message> {
+    let s = e.to_string().to_ascii_lowercase();
+    if s.starts_with("utf-8 encoding error") {
+        Some(close(1007, "invalid UTF-8"))
+    } else if s.starts_with("websocket protocol error")
+        && !s.contains("without closing handshake")
+        && !s.contains("after having closed")
+    {
+        Some(close(1002, "protocol error"))
+    } else {
+        None
+    }
+}
+
 /// Reads and drops what the client still sends until it closes too (or `LINGER` passes).
 async fn linger(mut stream: SplitStream<WebSocket>) {
     let deadline = tokio::time::Instant::now() + LINGER;
@@ -134,13 +153,21 @@ async fn linger(mut stream: SplitStream<WebSocket>) {
 async fn connection(socket: WebSocket, state: AppState, table: TableHandle) {
     let (mut sink, mut stream) = socket.split();
 
-    // The first message must say hello.
+    // The first message must say hello, within HELLO_WITHIN of the opening however many pings
+    // or other frames come before it.
+    let hello_by = tokio::time::Instant::now() + HELLO_WITHIN;
     let (token, since) = loop {
-        let msg = match tokio::time::timeout(HELLO_WITHIN, stream.next()).await {
+        let msg = match tokio::time::timeout_at(hello_by, stream.next()).await {
             Ok(Some(Ok(m))) => m,
             Ok(Some(Err(e))) if too_large(&e) => {
                 let _ = sink.send(text(error_text(None, ErrorCode::TooLarge))).await;
                 let _ = sink.send(close(1009, "too large")).await;
+                return;
+            }
+            Ok(Some(Err(e))) => {
+                if let Some(c) = failure_close(&e) {
+                    let _ = sink.send(c).await;
+                }
                 return;
             }
             _ => return,
@@ -233,11 +260,23 @@ async fn connection(socket: WebSocket, state: AppState, table: TableHandle) {
                 going_away = frame.is_none_or(|f| f.code == 1000 || f.code == 1001);
                 break;
             }
-            Ok(_) => continue,
+            // Pings and pongs take from the same bucket as messages: tungstenite answers
+            // every ping with a pong, so a flood of pings costs the server what a flood of
+            // messages does and is closed the same way (no error text: it is not a message).
+            Ok(Message::Ping(_) | Message::Pong(_)) => {
+                if !bucket.take() && flood.refused() {
+                    let _ = direct.send(close(1008, "flood")).await;
+                    lingering = true;
+                    break;
+                }
+                continue;
+            }
             Err(e) => {
                 if too_large(&e) {
                     let _ = direct.send(text(error_text(None, ErrorCode::TooLarge))).await;
                     let _ = direct.send(close(1009, "too large")).await;
+                } else if let Some(c) = failure_close(&e) {
+                    let _ = direct.send(c).await;
                 }
                 break;
             }
