@@ -3,7 +3,7 @@
 use std::net::{IpAddr, SocketAddr};
 
 use axum::extract::rejection::JsonRejection;
-use axum::extract::{ConnectInfo, Extension, Path, Request, State};
+use axum::extract::{ConnectInfo, Extension, FromRequest, Path, Request, State};
 use axum::http::{HeaderMap, StatusCode, header};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
@@ -151,13 +151,15 @@ async fn me_get(State(state): State<AppState>, headers: HeaderMap) -> Result<Jso
     Ok(Json(json!({"playerId": p.id, "name": p.name})))
 }
 
-async fn me_patch(
-    State(state): State<AppState>,
-    headers: HeaderMap,
-    b: Result<Json<NameBody>, JsonRejection>,
-) -> Result<Json<Value>, ApiError> {
-    let p = authenticate(&state, &headers).await?;
-    let b = body(b)?;
+/// The JSON body of `req`, read only now: a handler that needs a device token checks it
+/// first, so a stranger's body (up to `MAX_BODY` of keys) is neither read nor parsed.
+async fn body_after_auth<T: serde::de::DeserializeOwned>(state: &AppState, req: Request) -> Result<T, ApiError> {
+    body(Json::<T>::from_request(req, state).await)
+}
+
+async fn me_patch(State(state): State<AppState>, req: Request) -> Result<Json<Value>, ApiError> {
+    let p = authenticate(&state, req.headers()).await?;
+    let b: NameBody = body_after_auth(&state, req).await?;
     let name = b
         .name
         .as_deref()
@@ -184,11 +186,10 @@ struct CreateGroup {
 async fn groups_create(
     State(state): State<AppState>,
     ip: Option<Extension<ClientIp>>,
-    headers: HeaderMap,
-    b: Result<Json<CreateGroup>, JsonRejection>,
+    req: Request,
 ) -> Result<(StatusCode, Json<Value>), ApiError> {
-    let host = authenticate(&state, &headers).await?;
-    let b = body(b)?;
+    let host = authenticate(&state, req.headers()).await?;
+    let b: CreateGroup = body_after_auth(&state, req).await?;
     let kind: GameKind = b.game.parse().map_err(|e| ApiError::BadRequest(ErrorCode::BadField, e))?;
     let options =
         wire::group_options(kind, b.options.as_ref()).map_err(|e| ApiError::BadRequest(ErrorCode::BadField, e))?;
