@@ -12,6 +12,7 @@ use base64::Engine;
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use rand::RngCore;
 use sha2::{Digest, Sha256};
+use unicode_general_category::{GeneralCategory, get_general_category};
 
 fn random_bytes<const N: usize>() -> [u8; N] {
     let mut b = [0u8; N];
@@ -110,13 +111,37 @@ pub fn player_tag(player_id: &str) -> String {
     (0..4).map(|i| CROCKFORD[((bits >> (27 - 5 * i)) & 31) as usize] as char).collect()
 }
 
-/// A display name, trimmed; 1..=24 characters, no control characters and no private-use ones
-/// (those draw as empty boxes, and one of them marks a default name, `wire::names`).
+/// A display name, trimmed; 1..=24 characters, and refused (`None`) when it has
+/// - a control character;
+/// - a private-use character: those draw as empty boxes, and one of them marks a default
+///   name (`wire::names`);
+/// - a format character (general category Cf): bidi overrides and isolates (U+202A..U+202E,
+///   U+2066..U+2069) reverse the text around a name on every page that shows it, and the
+///   zero-width ones (U+200B..U+200D, U+2060, U+FEFF, tags) make two names that look the same
+///   differ. A joiner that some emoji sequences and Devanagari spellings use is refused with
+///   them: a name reads the same without it;
+/// - nothing that shows: only spaces, combining marks and characters that draw as blanks
+///   ([`draws_blank`]), such as a Hangul filler.
 pub fn clean_name(name: &str) -> Option<String> {
     let t = name.trim();
     let n = t.chars().count();
     let private = |c: char| ('\u{E000}'..='\u{F8FF}').contains(&c);
-    ((1..=24).contains(&n) && !t.chars().any(|c| c.is_control() || private(c))).then(|| t.to_string())
+    let format = |c: char| get_general_category(c) == GeneralCategory::Format;
+    let refused = t.chars().any(|c| c.is_control() || private(c) || format(c));
+    let blank = t.chars().all(draws_blank);
+    ((1..=24).contains(&n) && !refused && !blank).then(|| t.to_string())
+}
+
+/// Whether `c` draws nothing of its own: white space, a combining mark with no letter under
+/// it (variation selectors among them), or a letter or symbol that is drawn blank on purpose.
+fn draws_blank(c: char) -> bool {
+    // Hangul choseong and jungseong fillers, the Hangul filler and its halfwidth form, the
+    // blank Braille pattern, the combining grapheme joiner: the blanks used to fake an
+    // empty name where spaces are trimmed.
+    const BLANKS: [char; 6] = ['\u{115F}', '\u{1160}', '\u{3164}', '\u{FFA0}', '\u{2800}', '\u{034F}'];
+    c.is_whitespace()
+        || BLANKS.contains(&c)
+        || matches!(get_general_category(c), GeneralCategory::Format | GeneralCategory::NonspacingMark)
 }
 
 #[cfg(test)]
@@ -186,5 +211,11 @@ mod tests {
         assert_eq!(clean_name("a\u{0}b"), None);
         assert_eq!(clean_name(&"x".repeat(25)), None);
         assert_eq!(clean_name("<script>"), Some("<script>".into()));
+        for bad in ["\u{202E}evil", "a\u{2067}b", "An\u{200D}a", "\u{FEFF}x", "\u{3164}", "\u{2800} \u{FE0F}"] {
+            assert_eq!(clean_name(bad), None, "{bad:?}");
+        }
+        for good in ["Ана", "राम", "José", "李雷", "Ana\u{3164}Bo", "🙂"] {
+            assert_eq!(clean_name(good).as_deref(), Some(good), "{good:?}");
+        }
     }
 }
