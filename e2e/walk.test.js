@@ -36,6 +36,20 @@ async function tapBetween(page, selector, a, b = a) {
   await page.mouse.click((boxes[0][0] + boxes[1][0]) / 2, (boxes[0][1] + boxes[1][1]) / 2);
 }
 
+/**
+ * Waits until the server is valuing nothing (the previous test's last position may still be
+ * worked out after its page went away): a tiny position answers at once then.
+ */
+async function analysisIdle() {
+  for (let i = 0; i < 100; i++) {
+    const r = await fetch(`${env.server.url}/api/analysis`, {
+      method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ options: { game: 'dots', size: '3x3' }, drawn: [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11] }),
+    });
+    if (r.ok) return;
+    await new Promise((res) => setTimeout(res, 300));
+  }
+}
+
 test('analysis values say "estimate" once, and their verbs agree with the side, in every locale', async () => {
   const me = await newPlayer(env.browser, PHONE);
   // P and C: the locale's names of the Parent and the Children.
@@ -104,6 +118,7 @@ test('analysis values say "estimate" once, and their verbs agree with the side, 
 });
 
 test('a position set up on the analysis board is in the address, and a reload shows it again', async () => {
+  await analysisIdle();
   const me = await newPlayer(env.browser, PHONE);
   // Dots, 3x3 (quick to value: every tap asks again): two lines, the second player to move.
   const dots3 = encodeURIComponent(JSON.stringify({ game: 'dots', size: '3x3' }));
@@ -137,6 +152,7 @@ test('a position set up on the analysis board is in the address, and a reload sh
   // on c2 make a Child, then the Parent).
   await me.page.goto(`${env.server.url}/en/games/musashi/analysis`);
   await me.page.locator('body[data-ready="true"]').waitFor();
+  await me.page.locator('#move-values .move-value').first().waitFor({ timeout: 30_000 });
   await me.page.locator('#analysis-tools [data-mode="setup"]').click();
   const points = geometry('33').points;
   for (const p of ['c3', 'c2', 'c2']) {
@@ -161,6 +177,28 @@ test('a position set up on the analysis board is in the address, and a reload sh
   await shot(other.page, 'walk-analysis-setup-musashi-390x844');
   assert.deepEqual([...me.errors, ...other.errors], []);
   await other.context.close();
+  await me.context.close();
+});
+
+test('setting up a position tap by tap on the 5x4 board ends valued, not refused as too many questions', async () => {
+  await analysisIdle();
+  const me = await newPlayer(env.browser, PHONE);
+  await me.page.goto(`${env.server.url}/en/games/dots/analysis`);
+  await me.page.locator('body[data-ready="true"]').waitFor();
+  await me.page.locator('#move-values .move-value').first().waitFor({ timeout: 30_000 });
+  await me.page.locator('#analysis-tools [data-mode="setup"]').click();
+  const [w, h] = [5, 4];
+  const dot = (/** @type {number} */ c, /** @type {number} */ r) => r * (w + 1) + c;
+  // Each tap is a new position, and the server takes a while over each one of this size.
+  for (const e of [0, 6, 30, 44]) {
+    const i = edgeInfo(w, h, e);
+    await tapBetween(me.page, 'svg.dots-board circle.dot', dot(i.a[0], i.a[1]), dot(i.b[0], i.b[1]));
+  }
+  assert.deepEqual((await analysisState(me.page)).base, { drawn: [0, 6, 30, 44], turn: 0 });
+  await me.page.locator('#move-values .move-value').first().waitFor({ timeout: 30_000 })
+    .catch(async (e) => assert.fail(`${e}: ${await me.page.locator('#position-value').innerText()}`));
+  assert.equal(await me.page.locator('#move-values .move-value').count(), 45);
+  assert.deepEqual(me.errors, []);
   await me.context.close();
 });
 

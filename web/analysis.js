@@ -43,6 +43,8 @@ export async function start(data, t, announce) {
   let values = null;
   let valuesKey = '';
   let asked = 0;
+  /** The question the server is working on, if any. @type {Promise<void> | null} */
+  let pending = null;
   let error = '';
 
   const link = readAnalysisLink(location.hash);
@@ -127,6 +129,17 @@ export async function start(data, t, announce) {
     error = '';
     const mine = ++asked;
     drawValues();
+    // One question at a time: the server values one position at once and refuses one that
+    // waits too long, so taps while setting up a position (each a new position) piled up into
+    // "slow down". A newer position waits for the answer being worked out; one that is no
+    // longer the newest when that comes is not asked at all.
+    while (pending) {
+      await pending;
+      if (mine !== asked) return;
+    }
+    /** @type {() => void} */
+    let settle = () => {};
+    pending = new Promise((r) => { settle = r; });
     try {
       const v = await analyse(req);
       if (mine !== asked) return;
@@ -136,6 +149,9 @@ export async function start(data, t, announce) {
       const err = /** @type {any} */ (e);
       error = err.detail ? `${t('review-analysis-error')} (${err.detail})` : t('review-analysis-error');
       valuesKey = '';
+    } finally {
+      pending = null;
+      settle();
     }
     drawValues();
     drawBoard();
