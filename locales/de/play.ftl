@@ -78,6 +78,7 @@ play-off = Aus
 
 play-name-label = Dein Name
 play-name-save = Name speichern
+play-name-refused = Dieser Name geht nicht: Er braucht ein sichtbares Zeichen und darf keine unsichtbaren Zeichen und keine Zeichen für die Schreibrichtung enthalten.
 
 play-conn-lost = Verbindung unterbrochen. Sie wird wiederhergestellt …
 play-conn-back = Wieder verbunden.

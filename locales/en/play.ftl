@@ -78,6 +78,7 @@ play-off = Off
 
 play-name-label = Your name
 play-name-save = Save name
+play-name-refused = This name cannot be used: it needs a character that shows, and no invisible or text-direction characters.
 
 play-conn-lost = Connection lost. Reconnecting…
 play-conn-back = Connected again.

@@ -74,6 +74,7 @@ play-off = Naka-off
 
 play-name-label = Pangalan mo
 play-name-save = I-save ang pangalan
+play-name-refused = Hindi puwede ang pangalang ito: kailangan nito ng titik na nakikita, at walang di-nakikitang karakter o karakter na nagbabago ng direksiyon ng teksto.
 
 play-conn-lost = Naputol ang koneksyon. Kumokonekta muli…
 play-conn-back = Nakakonekta na muli.

@@ -3,6 +3,20 @@
 import { h } from '../dom.js';
 import { shownName } from '../names.js';
 
+// The server's rule (crates/server/src/ids.rs, `clean_name`), checked here too so the form can
+// say why in words instead of the server's generic `bad-field`: no control, private-use or
+// format characters (bidi overrides, zero-width ones), and something that shows.
+const REFUSED = /[\p{Cc}\p{Cf}\uE000-\uF8FF]/u;
+const BLANK = /^[\s\p{Mn}\p{Cf}\u115F\u1160\u3164\uFFA0\u2800\u034F]*$/u;
+
+/**
+ * Whether the server refuses `name` for its characters (its length the input bounds).
+ * @param {string} name
+ */
+export function refusedName(name) {
+  return REFUSED.test(name) || BLANK.test(name);
+}
+
 /**
  * @param {{t: import('../types.js').Translate,
  *   intent: (intent: import('../types.js').Intent) => Promise<unknown>}} ctx
@@ -16,9 +30,15 @@ export function createName({ t, intent }) {
     e.preventDefault();
     const name = input.value.trim();
     if (!name) return;
+    if (refusedName(name)) {
+      input.setCustomValidity(t('play-name-refused'));
+      input.reportValidity();
+      return;
+    }
     await intent({ t: 'name', name });
     input.blur();
   });
+  input.addEventListener('input', () => input.setCustomValidity(''));
   return {
     el,
     /** @param {import('./who.js').Props} p */

@@ -135,7 +135,7 @@ async fn players_create(
     allow_new(state.new_players.as_deref(), ip, state.ctx.config.new_players_per_ip, "players")?;
     let name = match b.name {
         Some(n) => ids::clean_name(&n)
-            .ok_or_else(|| ApiError::BadRequest(ErrorCode::BadField, "a name has 1 to 24 characters".into()))?,
+            .ok_or_else(|| ApiError::BadRequest(ErrorCode::BadField, crate::ids::NAME_RULE.into()))?,
         None => default_name(),
     };
     let (token, id) = (ids::new_token(), ids::new_player_id());
@@ -164,7 +164,7 @@ async fn me_patch(State(state): State<AppState>, req: Request) -> Result<Json<Va
         .name
         .as_deref()
         .and_then(ids::clean_name)
-        .ok_or_else(|| ApiError::BadRequest(ErrorCode::BadField, "a name has 1 to 24 characters".into()))?;
+        .ok_or_else(|| ApiError::BadRequest(ErrorCode::BadField, crate::ids::NAME_RULE.into()))?;
     state.ctx.store.rename(&p.id, &name).await?;
     Ok(Json(json!({"playerId": p.id, "name": name})))
 }

@@ -111,6 +111,10 @@ pub fn player_tag(player_id: &str) -> String {
     (0..4).map(|i| CROCKFORD[((bits >> (27 - 5 * i)) & 31) as usize] as char).collect()
 }
 
+/// Why [`clean_name`] refused a name, as the API and the socket say it (`bad-field`).
+pub const NAME_RULE: &str =
+    "a name has 1 to 24 characters, something that shows, and no control, private-use or format characters";
+
 /// A display name, trimmed; 1..=24 characters, and refused (`None`) when it has
 /// - a control character;
 /// - a private-use character: those draw as empty boxes, and one of them marks a default

@@ -115,8 +115,7 @@ impl Table {
     }
 
     pub(super) fn rename(&mut self, pid: &str, name: &str, out: &mut Vec<Change>) -> Result<()> {
-        let name =
-            crate::ids::clean_name(name).ok_or_else(|| TableError::BadField("a name has 1 to 24 characters".into()))?;
+        let name = crate::ids::clean_name(name).ok_or_else(|| TableError::BadField(crate::ids::NAME_RULE.into()))?;
         for p in self.conns.values_mut().flatten().filter(|p| p.id == pid) {
             p.name = name.clone();
         }

@@ -1,0 +1,16 @@
+// The name form's check (play/name.js): the names the server refuses for their characters
+// (crates/server/src/ids.rs, `clean_name`) are caught before sending, so the form can say why.
+// Run by `npm run unit`.
+
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { refusedName } from '../play/name.js';
+
+test('format characters, private-use ones and names that show nothing are refused', () => {
+  for (const bad of ['\u202Eevil', 'a\u2067b', 'An\u200Da', '\uFEFFx', '\u3164', '\u2800 \uFE0F', '\uE000123', 'a\u0007']) {
+    assert.ok(refusedName(bad), JSON.stringify(bad));
+  }
+  for (const good of ['Ана', 'राम', 'José', '李雷', 'Ana\u3164Bo', '🙂', '<script>']) {
+    assert.ok(!refusedName(good), JSON.stringify(good));
+  }
+});
