@@ -44,9 +44,11 @@ export async function startServer() {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   // The tests make their players and groups from one address, faster than a person would:
-  // the per-address bounds on new ones (issue 19) are off; the rest keep their defaults.
+  // the per-address bounds on new ones (issue 19) are off, and the request rate (which counts
+  // page loads too) is ten times the site's; the rest keep their defaults. The rate limits
+  // have tests of their own (crates/server/tests/hostile*.rs).
   const args = ['serve', '--addr', `127.0.0.1:${port}`, '--db', `sqlite://${dir}/qdan.db`,
-    '--new-players-per-ip', '0', '--new-groups-per-ip', '0'];
+    '--new-players-per-ip', '0', '--new-groups-per-ip', '0', '--http-rate', '200'];
   const proc = spawn(bin, args, {
     stdio: ['ignore', 'pipe', 'pipe'],
     env: { ...process.env, RUST_LOG: process.env.RUST_LOG || 'warn' },
