@@ -187,6 +187,31 @@ export async function sitDown(page) {
   if (await join.isVisible()) await join.click();
 }
 
+/**
+ * The host opens a 3x3 Dots group from the English games page and the guest sits down through
+ * its invite link; resolves once the guest's page shows the game in play.
+ * @param {string} url  the server's URL
+ * @param {{page: import('playwright-core').Page}} host
+ * @param {{page: import('playwright-core').Page}} guest
+ * @param {{ranked?: boolean}} [opts]
+ */
+export async function seatTwoAtDots3x3(url, host, guest, { ranked = false } = {}) {
+  await host.page.goto(`${url}/en/games/dots`);
+  await host.page.locator('body[data-ready="true"]').waitFor();
+  await host.page.locator('#play-friend').click();
+  await host.page.waitForURL(/\/en\/g\/[A-Za-z0-9]+$/);
+  await waitState(host.page, 's.seat === 0');
+  await host.page.locator('#settings summary').click();
+  await host.page.locator('#opt-size').selectOption('3x3');
+  if (ranked) await host.page.locator('#opt-ranked').check();
+  await host.page.locator('#settings-save').click();
+  await host.page.locator('#settings-saved').waitFor();
+  const invite = await host.page.locator('#invite-link').inputValue();
+  await guest.page.goto(invite);
+  await sitDown(guest.page);
+  await waitState(guest.page, 's.seat === 1 && s.table.status === "playing"');
+}
+
 /** The number of moves played so far in the page's current game. */
 export const PLIES = `(s.table.view ? (s.table.view.game === 'dots' ? s.table.view.lines.length : (s.table.options.first === 'children' ? 2 * s.table.view.childrenMoves - (s.table.view.turn === 0 ? 1 : 0) : 2 * s.table.view.childrenMoves + (s.table.view.turn === 1 ? 1 : 0))) : 0)`;
 

@@ -8,7 +8,7 @@
 
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { DESKTOP, LANGS, PHONE, englishIds, newPlayer, serverAndBrowser, shot, sitDown, state, waitState } from './harness.js';
+import { DESKTOP, LANGS, PHONE, englishIds, newPlayer, seatTwoAtDots3x3, serverAndBrowser, shot, state, waitState } from './harness.js';
 
 const env = serverAndBrowser();
 
@@ -21,20 +21,7 @@ const shared = { link: '', player: '' };
 test('finish a game, see and tap its review, replay it in a fresh context with the keyboard', async () => {
   const host = await newPlayer(env.browser, PHONE);
   const guest = await newPlayer(env.browser, DESKTOP);
-  await host.page.goto(`${env.server.url}/en/games/dots`);
-  await host.page.locator('body[data-ready="true"]').waitFor();
-  await host.page.locator('#play-friend').click();
-  await host.page.waitForURL(/\/en\/g\/[A-Za-z0-9]+$/);
-  await waitState(host.page, 's.seat === 0');
-  await host.page.locator('#settings summary').click();
-  await host.page.locator('#opt-size').selectOption('3x3');
-  await host.page.locator('#opt-ranked').check();
-  await host.page.locator('#settings-save').click();
-  await host.page.locator('#settings-saved').waitFor();
-  const invite = await host.page.locator('#invite-link').inputValue();
-  await guest.page.goto(invite);
-  await sitDown(guest.page);
-  await waitState(guest.page, 's.seat === 1 && s.table.status === "playing"');
+  await seatTwoAtDots3x3(env.server.url, host, guest, { ranked: true });
 
   // Every move: whoever is to move draws the lowest line still open.
   for (let moves = 0; ; moves++) {

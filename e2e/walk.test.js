@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { edgeInfo } from '../web/dots/board.js';
 import { geometry } from '../web/musashi/board.js';
-import { DESKTOP, LANGS, PHONE, clientMessages, newPlayer, serverAndBrowser, shot, sitDown, waitState } from './harness.js';
+import { DESKTOP, LANGS, PHONE, clientMessages, newPlayer, seatTwoAtDots3x3, serverAndBrowser, shot, waitState } from './harness.js';
 
 const env = serverAndBrowser();
 
@@ -260,19 +260,7 @@ async function onScreen(page, selector) {
 test('on a phone, a tapped turning point brings the board it changes into view', async () => {
   const host = await newPlayer(env.browser, PHONE);
   const guest = await newPlayer(env.browser, DESKTOP);
-  await host.page.goto(`${env.server.url}/en/games/dots`);
-  await host.page.locator('body[data-ready="true"]').waitFor();
-  await host.page.locator('#play-friend').click();
-  await host.page.waitForURL(/\/en\/g\/[A-Za-z0-9]+$/);
-  await waitState(host.page, 's.seat === 0');
-  await host.page.locator('#settings summary').click();
-  await host.page.locator('#opt-size').selectOption('3x3');
-  await host.page.locator('#settings-save').click();
-  await host.page.locator('#settings-saved').waitFor();
-  const invite = await host.page.locator('#invite-link').inputValue();
-  await guest.page.goto(invite);
-  await sitDown(guest.page);
-  await waitState(guest.page, 's.seat === 1 && s.table.status === "playing"');
+  await seatTwoAtDots3x3(env.server.url, host, guest);
   for (const [i, edge] of BLUNDERS.entries()) {
     const st = await waitState(host.page, `s.table.view && s.table.view.lines.length === ${i}`);
     const mover = st.table.seats[0].side === st.table.view.turn ? host : guest;
