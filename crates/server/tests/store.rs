@@ -45,7 +45,7 @@ async fn survives_a_restart(url: String) {
     let mut a = a;
     // After a restart the versions moved on, so the client gets a full state.
     let m = a.recv().await;
-    assert_eq!(m["t"], "state");
+    assert_eq!(m["t"], "state", "seen {seen_v}, got {m}");
     let t = &m["table"];
     assert_eq!(t["plies"], 4);
     assert_eq!(t["view"]["position"], position);
