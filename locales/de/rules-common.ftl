@@ -6,10 +6,19 @@ rules-toc = Auf dieser Seite
 rules-h-setup = Vorbereitung
 rules-h-play = Ablauf
 rules-h-winning = Sieg und Punkte
+rules-h-ratings = Rangpartien und Wertung
 rules-h-defaults = Standardeinstellungen
 rules-h-local-rules = Hausregeln
 rules-h-terms = Begriffe
 rules-h-faq = Häufige Fragen
+# The ranked-games section: when a ranked game is rated (the server’s rules, issue 40).
+rules-ratings-intro = Ist in einer Gruppe „Rangpartie“ eingeschaltet, ändert eine Partie zwischen zwei Menschen die Wertung beider Spieler (Glicko-2, zu sehen in der Rangliste). Partien gegen die CPU werden nie gewertet.
+rules-ratings-moved = Eine Rangpartie wird erst gewertet, wenn beide Spieler mindestens einen eigenen Zug gemacht haben. Zieht einer von beiden nie, etwa weil er vor seinem ersten Zug aufgibt oder geht, endet die Partie ohne Wertung, wie eine abgebrochene Partie. Züge, die die CPU für eine fehlende Person macht, zählen dabei nicht.
+rules-ratings-pair = Innerhalb von 24 Stunden werden höchstens { $games ->
+        [one] { $games } Rangpartie
+       *[other] { $games } Rangpartien
+    } zwischen denselben zwei Spielern gewertet, { game-musashi } und { game-dots } zusammen. Weitere Partien der beiden werden wie gewohnt gespielt, ändern die Wertung aber nicht.
+rules-ratings-why = Endet eine Rangpartie ohne Wertung, steht das am Ende der Partie; ihr Ergebnis gilt trotzdem.
 rules-defaults-intro = So laufen Partien auf dieser Seite. Was eure Gruppe ändern kann, steht bei den Hausregeln.
 rules-col-item = Angabe
 rules-col-site = Auf dieser Seite

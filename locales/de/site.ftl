@@ -35,6 +35,7 @@ level-expert = Profi
 
 leaderboard-title = Rangliste
 leaderboard-intro = Rangpartien zwischen zwei Menschen, gewertet mit Glicko-2. Ein Unentschieden zählt als halber Sieg.
+leaderboard-how = Wann eine Rangpartie gewertet wird
 leaderboard-rank = Platz
 leaderboard-player = Name
 leaderboard-rating = Wertung

@@ -6,10 +6,19 @@ rules-toc = On this page
 rules-h-setup = Setup
 rules-h-play = How to play
 rules-h-winning = Winning and scoring
+rules-h-ratings = Ranked games and ratings
 rules-h-defaults = Site defaults
 rules-h-local-rules = Local rules
 rules-h-terms = Terms
 rules-h-faq = Questions
+# The ranked-games section: when a ranked game is rated (the server’s rules, issue 40).
+rules-ratings-intro = When a group turns on “Ranked game”, a game between two people changes both players’ ratings (Glicko-2, shown on the leaderboard). Games against the CPU are never rated.
+rules-ratings-moved = A ranked game is rated only once both players have made at least one move of their own. If one of them never moves, for example because they resign or leave before their first move, the game ends unrated, like an aborted game. Moves the CPU makes for a missing player do not count.
+rules-ratings-pair = In any 24 hours, at most { $games ->
+        [one] { $games } ranked game
+       *[other] { $games } ranked games
+    } between the same two players are rated, { game-musashi } and { game-dots } together. Further games between them are played as usual but leave the ratings as they are.
+rules-ratings-why = When a ranked game ends unrated, the end of the game says so; its result still stands.
 rules-defaults-intro = How games run on this site. What your group can change is listed under local rules.
 rules-col-item = What
 rules-col-site = On this site

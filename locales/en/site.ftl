@@ -35,6 +35,7 @@ level-expert = Expert
 
 leaderboard-title = Leaderboard
 leaderboard-intro = Ranked games between two people, rated with Glicko-2. A draw counts as half a win.
+leaderboard-how = When a ranked game is rated
 leaderboard-rank = Place
 leaderboard-player = Player
 leaderboard-rating = Rating

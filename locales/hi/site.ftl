@@ -35,6 +35,7 @@ level-expert = माहिर
 
 leaderboard-title = लीडरबोर्ड
 leaderboard-intro = दो लोगों के बीच रैंक वाले खेल, Glicko-2 से रेटिंग। बराबरी को आधी जीत गिना जाता है।
+leaderboard-how = रैंक वाले खेल की रेटिंग कब होती है
 leaderboard-rank = स्थान
 leaderboard-player = खिलाड़ी
 leaderboard-rating = रेटिंग

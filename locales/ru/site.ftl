@@ -35,6 +35,7 @@ level-expert = Эксперт
 
 leaderboard-title = Рейтинг
 leaderboard-intro = Рейтинговые партии между двумя людьми, расчёт по Glicko-2. Ничья считается за половину победы.
+leaderboard-how = Когда рейтинговая партия идёт в рейтинг
 leaderboard-rank = Место
 leaderboard-player = Игрок
 leaderboard-rating = Рейтинг

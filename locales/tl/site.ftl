@@ -35,6 +35,7 @@ level-expert = Eksperto
 
 leaderboard-title = Leaderboard
 leaderboard-intro = Mga ranked na laro ng dalawang tao, may rating ayon sa Glicko-2. Kalahating panalo ang tabla.
+leaderboard-how = Kailan may rating ang ranked na laro
 leaderboard-rank = Puwesto
 leaderboard-player = Manlalaro
 leaderboard-rating = Rating

@@ -160,6 +160,7 @@ impl Config {
             away_grace_secs: self.away_grace.as_secs(),
             reload_grace_secs: self.reload_grace.as_secs(),
             turn_limits: self.turn_limits.clone(),
+            pair_rated_games_per_day: ratings::PAIR_GAMES_PER_DAY as u32,
             public_url: self.public_url.clone(),
         }
     }

@@ -71,6 +71,9 @@ pub struct SiteSettings {
     pub reload_grace_secs: u64,
     /// The turn time limits a host may choose (`None`: no limit), the default first.
     pub turn_limits: Vec<Option<u32>>,
+    /// Ranked games between the same two players that are rated in any 24 hours; the rules
+    /// pages print it, so they say what the store counts.
+    pub pair_rated_games_per_day: u32,
     /// The site's public base URL: canonical links, hreflang alternates, the sitemap and share
     /// cards are built from it.
     pub public_url: PublicUrl,
@@ -83,6 +86,7 @@ impl SiteSettings {
             away_grace_secs: 10,
             reload_grace_secs: 2,
             turn_limits: vec![None, Some(30), Some(60)],
+            pair_rated_games_per_day: 3,
             public_url: "https://qdan.example".parse().expect("a valid URL"),
         }
     }

@@ -364,7 +364,8 @@ fn leader_rows(m: &Messages, rows: &[LeaderRow]) -> String {
 }
 
 /// The leaderboard: the rows the store gave, or a placeholder the client fills
-/// (`web/leaderboard.js` leaves tables marked `data-filled` alone).
+/// (`web/leaderboard.js` leaves tables marked `data-filled` alone). Under each table, a link
+/// to that game's rules on when a ranked game is rated (the `#ratings` section).
 fn leaderboard(m: &Messages, boards: &[(GameKind, Vec<LeaderRow>)]) -> String {
     let mut sections = String::new();
     for g in GameKind::ALL {
@@ -377,8 +378,10 @@ fn leaderboard(m: &Messages, boards: &[(GameKind, Vec<LeaderRow>)]) -> String {
             None => ("", format!(r#"<tr><td colspan="4" class="muted">{}</td></tr>"#, esc(&m.t("group-loading")))),
         };
         sections.push_str(&format!(
-            r#"<section class="board-table"><h2>{name}</h2><table data-game="{id}"{filled}><thead><tr><th scope="col">{rank}</th><th scope="col">{player}</th><th scope="col">{rating}</th><th scope="col">{games}</th></tr></thead><tbody>{body}</tbody></table></section>"#,
+            r##"<section class="board-table"><h2>{name}</h2><table data-game="{id}"{filled}><thead><tr><th scope="col">{rank}</th><th scope="col">{player}</th><th scope="col">{rating}</th><th scope="col">{games}</th></tr></thead><tbody>{body}</tbody></table><p class="muted"><a class="rated-rules" href="/{l}/games/{id}/rules#ratings">{how}</a></p></section>"##,
             id = g.as_str(),
+            l = m.lang.code(),
+            how = esc(&m.t("leaderboard-how")),
             name = esc(&m.t(game_name_id(g))),
             rank = esc(&m.t("leaderboard-rank")),
             player = esc(&m.t("leaderboard-player")),

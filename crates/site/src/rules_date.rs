@@ -13,8 +13,8 @@ use crate::i18n::{Arg, Lang, Messages, messages};
 /// the new fingerprint to write here beside the new date.
 fn updated(g: GameKind) -> ((u32, u32, u32), u64) {
     match g {
-        GameKind::Musashi => ((2026, 12, 5), 5_774_013_211_725_285_094),
-        GameKind::Dots => ((2026, 12, 5), 1_186_559_777_933_318_250),
+        GameKind::Musashi => ((2026, 12, 5), 3_752_825_560_837_892_464),
+        GameKind::Dots => ((2026, 12, 5), 383_200_756_802_195_794),
     }
 }
 

@@ -6,7 +6,9 @@
 //! [`wire::option_specs`] (every option, its choices, its default and whether a group may change
 //! it) and the turn time limits from the server's settings ([`SiteSettings`]), so the page cannot disagree with the
 //! game. Only the words around them come from `locales/<lang>/rules-*.ftl`. Each section has a
-//! stable id (`#setup`, `#play`, `#winning`, `#defaults`, `#local-rules`, `#terms`, `#faq`).
+//! stable id (`#setup`, `#play`, `#winning`, `#ratings`, `#defaults`, `#local-rules`, `#terms`,
+//! `#faq`). The ranked-games section is the same on both pages (`rules-ratings-*` in
+//! `rules-common.ftl`) and prints the server's limit of rated games a day between two players.
 //!
 //! The diagrams are `web/diagrams/*.svg`, drawn by the play board's own render code
 //! (`scripts/diagrams.mjs`), inlined so that `web/style.css` colours them like the play board and
@@ -27,7 +29,7 @@ use crate::rules_date::updated_date;
 const DOTS_BOOK: &str = "The Dots and Boxes Game";
 
 /// The ids of the page's sections, in order.
-pub const SECTIONS: [&str; 7] = ["setup", "play", "winning", "defaults", "local-rules", "terms", "faq"];
+pub const SECTIONS: [&str; 8] = ["setup", "play", "winning", "ratings", "defaults", "local-rules", "terms", "faq"];
 
 /// The diagrams of each game: file under `web/diagrams/` and caption message.
 fn figures(g: GameKind) -> &'static [(&'static str, &'static str)] {
@@ -133,6 +135,21 @@ fn figures_in(m: &Messages, g: GameKind, section: &str) -> String {
     if out.is_empty() { out } else { format!(r#"<div class="diagrams">{out}</div>"#) }
 }
 
+/// The ranked-games section, shared by both games: when a ranked game changes the ratings.
+/// The two rules are the server's (issue 40): a game where a side never moved is not rated, and
+/// only `pair_rated_games_per_day` games a day between the same two players are.
+fn ratings_section(m: &Messages, settings: &SiteSettings) -> String {
+    let games = Arg::Num(f64::from(settings.pair_rated_games_per_day));
+    format!(
+        r#"<section id="ratings"><h2>{h}</h2><p>{intro}</p><ul><li data-rule="moved">{moved}</li><li data-rule="pair">{pair}</li></ul><p>{why}</p></section>"#,
+        h = esc(&m.t("rules-h-ratings")),
+        intro = esc(&m.t("rules-ratings-intro")),
+        moved = esc(&m.t("rules-ratings-moved")),
+        pair = esc(&m.t_args("rules-ratings-pair", &[("games", games)])),
+        why = esc(&m.t("rules-ratings-why")),
+    )
+}
+
 /// The body of the rules page of `g`.
 pub fn body(m: &Messages, g: GameKind, settings: &SiteSettings) -> String {
     let l = m.lang.code();
@@ -189,6 +206,7 @@ pub fn body(m: &Messages, g: GameKind, settings: &SiteSettings) -> String {
 <section id="setup"><h2>{h_setup}</h2>{setup}{fig_setup}</section>
 <section id="play"><h2>{h_play}</h2>{play}{fig_play}</section>
 <section id="winning"><h2>{h_win}</h2>{win}</section>
+{ratings}
 <section id="defaults"><h2>{h_defaults}</h2><p>{defaults_intro}</p>
 <div class="table-scroll" tabindex="0" role="region" aria-labelledby="defaults-caption"><table class="rules-table"><caption id="defaults-caption" class="sr-only">{h_defaults}</caption><thead><tr><th scope="col">{col_item}</th><th scope="col">{col_site}</th></tr></thead><tbody>{defaults_rows}</tbody></table></div>
 <p class="muted">{reviewed}</p></section>
@@ -221,6 +239,7 @@ pub fn body(m: &Messages, g: GameKind, settings: &SiteSettings) -> String {
         fig_play = figures_in(m, g, "play"),
         h_win = esc(&m.t("rules-h-winning")),
         win = list(&numbered(m, &p("win"))),
+        ratings = ratings_section(m, settings),
         h_defaults = esc(&m.t("rules-h-defaults")),
         defaults_intro = esc(&m.t("rules-defaults-intro")),
         col_item = esc(&m.t("rules-col-item")),
@@ -435,6 +454,34 @@ mod tests {
         assert!(!musashi.contains("half a win") && dots.contains("half a win"));
         assert!(musashi.contains("Japanese hunt games") && dots.contains("Berlekamp"));
         assert!(!musashi.contains("standard reference rules") && !dots.contains("standard reference rules"));
+    }
+
+    /// Issue 40: the server rates a ranked game only once both sides have moved, and at most
+    /// `pair_rated_games_per_day` games a day between the same two players; both rules pages say
+    /// so in every language, in one section with a stable id, with the number the server counts.
+    #[tokio::test]
+    async fn every_rules_page_says_when_a_ranked_game_is_rated() {
+        let games = SiteSettings::example().pair_rated_games_per_day;
+        for lang in Lang::ALL {
+            let m = messages(lang);
+            let l = lang.code();
+            for g in GameKind::ALL {
+                let gid = g.as_str();
+                let (_, body) = get(&format!("/{l}/games/{gid}/rules")).await;
+                assert!(body.contains("<li><a href=\"#ratings\">"), "{l} {gid}: #ratings not in the contents");
+                assert!(body.contains("<section id=\"ratings\">"), "{l} {gid} lacks #ratings");
+                let section = between(&body, "<section id=\"ratings\">", "</section>");
+                assert_eq!(unesc(between(section, "<h2>", "</h2>")), m.t("rules-h-ratings"), "{l} {gid}");
+                let moved = unesc(between(section, "<li data-rule=\"moved\">", "</li>"));
+                assert_eq!(moved, m.t("rules-ratings-moved"), "{l} {gid}");
+                let pair = unesc(between(section, "<li data-rule=\"pair\">", "</li>"));
+                assert_eq!(pair, m.t_args("rules-ratings-pair", &[("games", Arg::Num(games as f64))]), "{l} {gid}");
+                assert!(pair.contains(&games.to_string()), "{l} {gid}: {pair}");
+                for id in ["rules-ratings-intro", "rules-ratings-why"] {
+                    assert!(unesc(section).contains(&m.t(id)), "{l} {gid} lacks {id}");
+                }
+            }
+        }
     }
 
     #[tokio::test]

@@ -379,6 +379,18 @@ async fn the_leaderboard_is_written_by_the_server() {
     let musashi =
         html.split("<table data-game=\"musashi\" data-filled>").nth(1).unwrap().split("</table>").next().unwrap();
     assert!(musashi.contains(&messages(Lang::En).t("leaderboard-empty").replace('"', "&quot;")), "{musashi}");
+    // Under each game's table, a link to when its ranked games are rated, in the page's language.
+    for lang in Lang::ALL {
+        let (_, _, html) = get_page(&format!("/{}/leaderboard", lang.code()), &[]).await;
+        for g in ["musashi", "dots"] {
+            let link = format!(
+                "<a class=\"rated-rules\" href=\"/{}/games/{g}/rules#ratings\">{}</a>",
+                lang.code(),
+                crate::esc(&messages(lang).t("leaderboard-how"))
+            );
+            assert!(html.contains(&link), "{lang:?} lacks {link}");
+        }
+    }
     // Without a store the tables wait for the client.
     let html = crate::pages::render(
         Lang::En,
