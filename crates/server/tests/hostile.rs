@@ -1,5 +1,6 @@
 //! One hostile address against the server: idle connections, slow bodies, an IPv6 client
-//! rotating through its /64, and two players farming a rating. Each attack must neither take
+//! rotating through its /64, two players farming a rating, and one address looping on the
+//! analysis board (a queue the whole node shares). Each attack must neither take
 //! the site down for a visitor from another address (127.0.0.2 here) nor get its way.
 //!
 //! Its own test binary, run one test at a time: the slow-body test reads this process's
@@ -273,4 +274,73 @@ async fn farming_a_rating_with_a_second_account_gets_nothing() {
     assert_eq!(rated, [2, 2, 2, 0, 0]);
     let board = leaderboard().await;
     assert!(board.iter().all(|&(_, games)| games == 3), "{board:?}");
+}
+
+/// One analysis question from `from`: its status, body and how long it took.
+async fn analyse(from: [u8; 4], addr: SocketAddr, body: serde_json::Value) -> (u16, String, Duration) {
+    let http = reqwest::Client::builder().local_address(IpAddr::from(from)).build().unwrap();
+    let t = Instant::now();
+    let r = http.post(format!("http://{addr}/api/analysis")).json(&body).send().await.unwrap();
+    let status = r.status().as_u16();
+    (status, r.text().await.unwrap(), t.elapsed())
+}
+
+/// Four loops from one address on the analysis board (each question a 5x4 board, 1.5-3 s of
+/// search) do not keep a visitor from another address waiting behind them: the visitor is
+/// served after the question that is running, and the fourth loop is refused at once. Before
+/// the queue took addresses in turn, the visitor queued behind the loops' waiting questions
+/// too (three answers: 4.5 s and more).
+#[tokio::test]
+async fn one_address_looping_on_the_analysis_board_does_not_hold_up_another() {
+    use std::sync::atomic::{AtomicBool, Ordering};
+    let _one = SERIAL.lock().await;
+    let s = TestServer::start().await;
+    let addr = s.addr;
+    let stop = Arc::new(AtomicBool::new(false));
+    // The loops' answers: how long each took from its start to its end once served, and how
+    // many were refused.
+    let served = Arc::new(std::sync::Mutex::new((Vec::<Duration>::new(), 0usize)));
+    let loops: Vec<_> = (0..4)
+        .map(|_| {
+            let (stop, served) = (stop.clone(), served.clone());
+            tokio::spawn(async move {
+                while !stop.load(Ordering::Relaxed) {
+                    let (status, body, took) =
+                        analyse([127, 0, 0, 1], addr, json!({"options": {"game": "dots", "size": "5x4"}})).await;
+                    if status == 429 {
+                        assert!(body.contains("waiting"), "a clear refusal: {body}");
+                        served.lock().unwrap().1 += 1;
+                        tokio::time::sleep(Duration::from_millis(100)).await;
+                    } else {
+                        assert_eq!(status, 200, "{body}");
+                        served.lock().unwrap().0.push(took);
+                    }
+                }
+            })
+        })
+        .collect();
+    // The loops fill the queue: one question running, two waiting.
+    tokio::time::sleep(Duration::from_millis(800)).await;
+    let mut waits = Vec::new();
+    for _ in 0..3 {
+        let (status, body, took) = analyse(VISITOR, addr, json!({"options": {"game": "dots", "size": "3x3"}})).await;
+        assert_eq!(status, 200, "the visitor is served: {body}");
+        waits.push(took);
+    }
+    stop.store(true, Ordering::Relaxed);
+    for l in loops {
+        l.await.unwrap();
+    }
+    let (answers, refused) = served.lock().unwrap().clone();
+    // A loop's question, once served, took at least one whole analysis; the quickest of them
+    // bounds one analysis from above (the others also waited in the queue).
+    let one = *answers.iter().min().expect("the loops were answered");
+    let worst = *waits.iter().max().unwrap();
+    eprintln!(
+        "visitor's answers took {waits:?}; one analysis at most {one:?}; {refused} of the loops' questions refused"
+    );
+    // The visitor waits for the running question and its own (a 3x3 board: a fraction of a
+    // 5x4), never for the loops' waiting ones.
+    assert!(worst < one + one / 2, "the visitor waited {worst:?}, one analysis takes {one:?}");
+    assert!(refused > 0, "the fourth loop is refused while three questions are in");
 }

@@ -9,6 +9,7 @@
 
 use std::time::Duration;
 
+use axum::Extension;
 use axum::extract::{Path, State};
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
@@ -23,7 +24,7 @@ use wire::review::{
 use wire::{CpuLevel, ErrorCode, RatingChange, Seat};
 
 use super::pace::SpareSlots;
-use crate::api::authenticate;
+use crate::api::{ClientIp, authenticate};
 use crate::error::ApiError;
 use crate::store::{GameRow, PlayedGame, PlayerRow, Sitters};
 use crate::{AppState, ids, invite};
@@ -32,8 +33,10 @@ use crate::{AppState, ids, invite};
 const LIST: i64 = 50;
 /// The longest record text read.
 const MAX_RECORD: usize = 64 * 1024;
-/// How long an analysis waits for the one before it.
-const ANALYSIS_QUEUE: Duration = Duration::from_secs(3);
+/// How long an analysis waits for a place. One analysis takes up to about 3 s (its search and
+/// solve budgets), and the queue takes addresses in turn with at most two questions waiting
+/// from each, so a visitor waits for the ones running and one per other waiting address.
+const ANALYSIS_QUEUE: Duration = Duration::from_secs(10);
 
 pub fn routes() -> Router<AppState> {
     Router::new()
@@ -247,16 +250,19 @@ async fn player_games(State(state): State<AppState>, Path(id): Path<String>) -> 
 
 async fn analysis(
     State(state): State<AppState>,
+    ip: Option<Extension<ClientIp>>,
     body: Result<Json<AnalysisRequest>, axum::extract::rejection::JsonRejection>,
 ) -> Result<Json<AnalysisView>, ApiError> {
     let Json(req) = body.map_err(|e| ApiError::BadRequest(ErrorCode::BadJson, e.body_text()))?;
     if req.moves.len() > 1000 || req.drawn.as_ref().is_some_and(|d| d.len() > 64) {
         return Err(ApiError::BadRequest(ErrorCode::BadField, "too many moves".into()));
     }
-    let permit = tokio::time::timeout(ANALYSIS_QUEUE, state.ctx.analyses.busy.acquire())
+    // Without a known address (a test server without connect info) everyone shares one key.
+    let key = ip.map_or(std::net::IpAddr::from([0, 0, 0, 0]), |Extension(ClientIp(ip))| ip);
+    let permit = tokio::time::timeout(ANALYSIS_QUEUE, state.ctx.analyses.queue.acquire(key))
         .await
-        .map_err(|_| ApiError::RateLimited)?
-        .map_err(|_| ApiError::RateLimited)?;
+        .map_err(|_| ApiError::TooMany(ErrorCode::RateLimited, "the analysis board is busy; try again".into()))?
+        .map_err(|e| ApiError::TooMany(ErrorCode::RateLimited, format!("{e}; wait for their answers")))?;
     if let Ok(AnyOptions::Musashi(o)) = serde_json::from_value::<AnyOptions>(req.options.clone()) {
         super::want_tables(o.board, o.target);
     }

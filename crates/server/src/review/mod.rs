@@ -9,6 +9,7 @@
 //! ended before a restart get their review too.
 
 pub mod api;
+pub mod fair_queue;
 pub mod pace;
 pub mod values;
 
@@ -153,15 +154,20 @@ async fn review_one(ctx: &Ctx, jobs: &std::sync::mpsc::Sender<Job>, g: &GameRow)
     ctx.store.save_review(&g.id, &row, crate::now_ms()).await.map_err(|e| e.to_string())
 }
 
-/// Analyses run one at a time, on a blocking thread, in spare slots like reviews.
+/// Analyses run one at a time, on a blocking thread, in spare slots like reviews; the queue
+/// in front of them takes addresses in turn, at most two questions waiting per address.
 #[derive(Debug)]
 pub struct Analyses {
-    busy: tokio::sync::Semaphore,
+    queue: std::sync::Arc<fair_queue::FairQueue>,
 }
+
+/// Questions one address may have waiting for the analysis board (a second tab, or a page
+/// asking while its previous answer is on the way).
+pub const ANALYSES_WAITING_PER_ADDRESS: usize = 2;
 
 impl Default for Analyses {
     fn default() -> Analyses {
-        Analyses { busy: tokio::sync::Semaphore::new(1) }
+        Analyses { queue: fair_queue::FairQueue::new(1, ANALYSES_WAITING_PER_ADDRESS) }
     }
 }
 
