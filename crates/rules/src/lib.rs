@@ -1,6 +1,8 @@
 //! This crate provides the exact rules of the games qdan hosts: **Juroku Musashi**
-//! ([`musashi`]) and **Dots and Boxes** ([`dots`]), plus one small interface ([`AnyGame`])
-//! that lets a server host either without knowing which.
+//! ([`musashi`]) and **Dots and Boxes** ([`dots`]). Each implements the [`Game`] trait
+//! (typed options and moves; move generation, play, undo, outcome, notation, a state hash),
+//! and one registry lists them: [`GameKind`], [`AnyOptions`] and [`AnyGame`] host any game
+//! without knowing which, and adding a game is one line there.
 //!
 //! No I/O, no async; move generation fills lists on the stack and never allocates.
 //!
@@ -28,13 +30,17 @@
 
 mod any;
 pub mod dots;
+pub mod game;
 mod mask;
 mod movelist;
 pub mod musashi;
 pub mod record;
+mod registry;
 #[cfg(feature = "json-schema")]
 mod schema;
 
-pub use any::{AnyGame, AnyOptions, EndReason, Finished, GameKind, PlayError, Side, dots_finished, musashi_finished};
+pub use any::{EndReason, Finished, PlayError, Side, dots_finished, musashi_finished};
+pub use game::{Game, Refusal};
 pub use mask::Mask;
 pub use movelist::MoveList;
+pub use registry::{AnyGame, AnyOptions, GameKind};

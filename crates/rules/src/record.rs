@@ -17,7 +17,7 @@
 use std::fmt;
 use std::str::FromStr;
 
-use crate::any::{AnyGame, AnyOptions, GameKind};
+use crate::registry::{AnyGame, AnyOptions, GameKind};
 use crate::{dots, musashi};
 
 /// A game as its text record holds it.

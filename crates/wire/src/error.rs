@@ -172,21 +172,27 @@ impl ErrorCode {
     }
 }
 
+impl From<rules::Refusal> for ErrorCode {
+    fn from(r: rules::Refusal) -> ErrorCode {
+        use rules::Refusal as R;
+        match r {
+            R::GameOver => ErrorCode::GameOver,
+            R::NotYourTurn => ErrorCode::NotYourTurn,
+            R::OffBoard => ErrorCode::OffBoard,
+            R::NotYourPiece => ErrorCode::NotYourPiece,
+            R::NotALine => ErrorCode::NotALine,
+            R::Occupied => ErrorCode::Occupied,
+            R::Repetition => ErrorCode::Repetition,
+            R::AlreadyDrawn => ErrorCode::AlreadyDrawn,
+        }
+    }
+}
+
 impl From<rules::PlayError> for ErrorCode {
     fn from(e: rules::PlayError) -> ErrorCode {
-        use rules::PlayError as P;
-        use rules::dots::IllegalMove as D;
-        use rules::musashi::IllegalMove as M;
         match e {
-            P::BadText(_) => ErrorCode::BadMove,
-            P::Musashi(M::GameOver) | P::Dots(D::GameOver) => ErrorCode::GameOver,
-            P::Musashi(M::NotYourTurn) | P::Dots(D::NotYourTurn) => ErrorCode::NotYourTurn,
-            P::Musashi(M::OffBoard) | P::Dots(D::OffBoard) => ErrorCode::OffBoard,
-            P::Musashi(M::NotYourPiece) => ErrorCode::NotYourPiece,
-            P::Musashi(M::NotALine) => ErrorCode::NotALine,
-            P::Musashi(M::Occupied) => ErrorCode::Occupied,
-            P::Musashi(M::Repetition) => ErrorCode::Repetition,
-            P::Dots(D::Drawn) => ErrorCode::AlreadyDrawn,
+            rules::PlayError::BadText(_) => ErrorCode::BadMove,
+            rules::PlayError::Refused { refusal, .. } => refusal.into(),
         }
     }
 }

@@ -3,6 +3,7 @@
 
 mod game;
 pub mod geometry;
+mod interface;
 pub mod notation;
 
 pub use game::{Edge, Edges, Game, IllegalMove, Options, Outcome, ParseEdgeError, Played, Player, Position};

@@ -3,6 +3,7 @@
 
 pub mod board;
 mod game;
+mod interface;
 mod notation;
 mod options;
 mod position;

@@ -1,0 +1,127 @@
+//! The interface the rules of every game implement, with typed options and moves (as
+//! shakmaty's `Position` trait does for chess variants): the layers above host a game
+//! through it, and the registry ([`crate::registry`]) lists the games that implement it.
+//!
+//! Moves are typed inside; text appears only at the edge ([`Game::parse_move`] and the
+//! move's `Display`), where the protocol and the records meet the rules.
+
+use std::fmt::{Debug, Display};
+use std::ops::Deref;
+
+use serde::Serialize;
+use serde::de::DeserializeOwned;
+
+use crate::any::{Finished, Side};
+use crate::registry::GameKind;
+
+/// Why a move was refused, in words every game shares; the protocol sends each as its own
+/// error code. A game whose rules refuse for a new reason adds it here.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
+pub enum Refusal {
+    GameOver,
+    NotYourTurn,
+    OffBoard,
+    /// Musashi: no piece of the mover on the point moved from.
+    NotYourPiece,
+    /// Musashi: the two points are not joined by a line.
+    NotALine,
+    /// Musashi: the point moved to is taken.
+    Occupied,
+    /// Musashi: the Children may not repeat an earlier position.
+    Repetition,
+    /// Dots: the line is already drawn.
+    AlreadyDrawn,
+}
+
+impl Refusal {
+    /// The stable code, as the protocol sends it (`not-your-turn`).
+    pub const fn code(self) -> &'static str {
+        match self {
+            Refusal::GameOver => "game-over",
+            Refusal::NotYourTurn => "not-your-turn",
+            Refusal::OffBoard => "off-board",
+            Refusal::NotYourPiece => "not-your-piece",
+            Refusal::NotALine => "not-a-line",
+            Refusal::Occupied => "occupied",
+            Refusal::Repetition => "repetition",
+            Refusal::AlreadyDrawn => "already-drawn",
+        }
+    }
+}
+
+/// The rules of one game: a game in progress (its position and the moves that led to it).
+pub trait Game: Clone + Debug + Eq + Send + Sync + 'static {
+    /// The game's key in the registry.
+    const KIND: GameKind;
+    /// The local rules a group chooses.
+    type Options: Copy + Eq + Debug + Default + Serialize + DeserializeOwned + Send + Sync + 'static;
+    /// One move, typed.
+    type Move: Copy + Eq + Debug + Display + Send + Sync + 'static;
+    /// A list of moves on the stack: move generation never allocates.
+    type Moves: Default + Deref<Target = [Self::Move]>;
+    /// Why this game refused a move.
+    type Illegal: std::error::Error + Copy + Eq + Into<Refusal>;
+
+    /// A game from the start under `options`.
+    fn new(options: Self::Options) -> Self;
+    fn options(&self) -> Self::Options;
+    /// The side to move.
+    fn turn(&self) -> Side;
+    /// Moves played so far.
+    fn plies(&self) -> usize;
+    /// The side that played move `ply` (counted from 0) and the move.
+    fn played(&self, ply: usize) -> (Side, Self::Move);
+    /// The legal moves of the side to move (none once the game is over).
+    fn legal_moves(&self, out: &mut Self::Moves);
+    /// Plays `mv` for `side`; on error nothing changes.
+    fn play_as(&mut self, side: Side, mv: Self::Move) -> Result<(), Self::Illegal>;
+    /// Takes back a resignation, or else the last move; `false` when there is nothing to
+    /// take back.
+    fn undo(&mut self) -> bool;
+    fn resign(&mut self, side: Side) -> Result<(), Self::Illegal>;
+    fn outcome(&self) -> Option<Finished>;
+    /// A move from its text, as the protocol and the records write it.
+    fn parse_move(text: &str) -> Result<Self::Move, String>;
+    /// Whether a rematch under `options` swaps the players' sides.
+    fn swap_on_rematch(options: &Self::Options) -> bool;
+    /// A hash of the position and everything that decides what may follow (the side to
+    /// move, the score, the repetition record where the rules have one).
+    fn state_hash(&self) -> u64;
+
+    /// Leaf counts of the move tree `depth` plies deep (a finished game has no moves). A game
+    /// may count faster (bulk counting at the last ply); it must count the same.
+    fn perft(&mut self, depth: u32) -> u64 {
+        if depth == 0 {
+            return 1;
+        }
+        if self.outcome().is_some() {
+            return 0;
+        }
+        let mut moves = Self::Moves::default();
+        self.legal_moves(&mut moves);
+        if depth == 1 {
+            return moves.len() as u64;
+        }
+        let side = self.turn();
+        let mut n = 0;
+        for &m in moves.iter() {
+            self.play_as(side, m).expect("a legal move plays");
+            n += self.perft(depth - 1);
+            self.undo();
+        }
+        n
+    }
+}
+
+/// A 64-bit FNV-1a hash of `words`: stable across builds and platforms (the standard
+/// library's hasher is not), for [`Game::state_hash`].
+pub(crate) fn fnv(words: impl IntoIterator<Item = u64>) -> u64 {
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for w in words {
+        for b in w.to_le_bytes() {
+            h ^= u64::from(b);
+            h = h.wrapping_mul(0x0100_0000_01b3);
+        }
+    }
+    h
+}

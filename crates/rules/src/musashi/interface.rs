@@ -1,0 +1,92 @@
+//! Juroku Musashi behind the [`crate::Game`] interface the other layers host games through.
+
+use super::game::{Game, IllegalMove};
+use super::options::{Options, Role};
+use super::position::{Move, Moves, ParseMoveError};
+use crate::any::{Finished, Side, musashi_finished};
+use crate::game::{self, Refusal, fnv};
+use crate::registry::GameKind;
+
+impl From<IllegalMove> for Refusal {
+    fn from(e: IllegalMove) -> Refusal {
+        match e {
+            IllegalMove::GameOver => Refusal::GameOver,
+            IllegalMove::NotYourTurn => Refusal::NotYourTurn,
+            IllegalMove::OffBoard => Refusal::OffBoard,
+            IllegalMove::NotYourPiece => Refusal::NotYourPiece,
+            IllegalMove::NotALine => Refusal::NotALine,
+            IllegalMove::Occupied => Refusal::Occupied,
+            IllegalMove::Repetition => Refusal::Repetition,
+        }
+    }
+}
+
+impl game::Game for Game {
+    const KIND: GameKind = GameKind::Musashi;
+    type Options = Options;
+    type Move = Move;
+    type Moves = Moves;
+    type Illegal = IllegalMove;
+
+    fn new(options: Options) -> Game {
+        Game::new(options)
+    }
+
+    fn options(&self) -> Options {
+        *Game::options(self)
+    }
+
+    fn turn(&self) -> Side {
+        Game::turn(self).index()
+    }
+
+    fn plies(&self) -> usize {
+        self.history().len()
+    }
+
+    fn played(&self, ply: usize) -> (Side, Move) {
+        let p = self.history()[ply];
+        (p.role.index(), p.mv)
+    }
+
+    fn legal_moves(&self, out: &mut Moves) {
+        Game::legal_moves(self, out)
+    }
+
+    fn play_as(&mut self, side: Side, mv: Move) -> Result<(), IllegalMove> {
+        Game::play_as(self, Role::from_index(side), mv).map(drop)
+    }
+
+    fn undo(&mut self) -> bool {
+        self.resigned().is_some() | Game::undo(self).is_some()
+    }
+
+    fn resign(&mut self, side: Side) -> Result<(), IllegalMove> {
+        Game::resign(self, Role::from_index(side))
+    }
+
+    fn outcome(&self) -> Option<Finished> {
+        Game::outcome(self).map(musashi_finished)
+    }
+
+    fn parse_move(text: &str) -> Result<Move, String> {
+        text.parse().map_err(|e: ParseMoveError| e.to_string())
+    }
+
+    fn swap_on_rematch(options: &Options) -> bool {
+        options.swap_roles
+    }
+
+    /// The position (pieces and side to move), the plies played (the Children's move limit
+    /// counts them), the repetition record (which Children moves are still allowed) and a
+    /// resignation.
+    fn state_hash(&self) -> u64 {
+        let resigned = self.resigned().map_or(0, |r| u64::from(r.index()) + 1);
+        let head = [self.position().repetition_key(), self.history().len() as u64, resigned];
+        fnv(head.into_iter().chain(self.record().iter().copied()))
+    }
+
+    fn perft(&mut self, depth: u32) -> u64 {
+        Game::perft(self, depth)
+    }
+}

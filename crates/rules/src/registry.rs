@@ -1,0 +1,216 @@
+//! The games qdan hosts, listed once. [`games!`] turns the list into the key of each game
+//! ([`GameKind`]), the local rules of any game ([`AnyOptions`], tagged by the key on the
+//! wire) and a game of any kind ([`AnyGame`]), each method of which hands on to the game's
+//! [`Game`] implementation. Adding a game is one line here.
+
+use serde::{Deserialize, Serialize};
+
+use crate::any::{Finished, PlayError, Side};
+use crate::game::Game;
+use crate::{dots, musashi};
+
+macro_rules! games {
+    ($($Variant:ident($Rules:ty) = $key:literal,)+) => {
+        /// Which game.
+        #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
+        #[cfg_attr(feature = "json-schema", derive(schemars::JsonSchema))]
+        pub enum GameKind {
+            $(#[serde(rename = $key)] $Variant,)+
+        }
+
+        const COUNT: usize = [$($key),+].len();
+
+        impl GameKind {
+            pub const ALL: [GameKind; COUNT] = [$(GameKind::$Variant),+];
+
+            /// The key: in URLs, records, the protocol and the store.
+            pub const fn as_str(self) -> &'static str {
+                match self {
+                    $(GameKind::$Variant => $key,)+
+                }
+            }
+        }
+
+        /// The local rules of any game.
+        #[derive(Copy, Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
+        #[cfg_attr(feature = "json-schema", derive(schemars::JsonSchema))]
+        #[serde(tag = "game")]
+        pub enum AnyOptions {
+            $(#[serde(rename = $key)] $Variant(<$Rules as Game>::Options),)+
+        }
+
+        impl AnyOptions {
+            /// The site defaults of `kind`.
+            pub fn default_for(kind: GameKind) -> AnyOptions {
+                match kind {
+                    $(GameKind::$Variant => AnyOptions::$Variant(Default::default()),)+
+                }
+            }
+
+            pub fn kind(&self) -> GameKind {
+                match self {
+                    $(AnyOptions::$Variant(_) => GameKind::$Variant,)+
+                }
+            }
+
+            /// Whether a rematch swaps sides (roles in Musashi, first mover in Dots).
+            pub fn swap_on_rematch(&self) -> bool {
+                match self {
+                    $(AnyOptions::$Variant(o) => <$Rules as Game>::swap_on_rematch(o),)+
+                }
+            }
+        }
+
+        /// A game of any kind.
+        #[derive(Clone, Debug, PartialEq, Eq)]
+        pub enum AnyGame {
+            $($Variant($Rules),)+
+        }
+
+        impl AnyGame {
+            pub fn new(options: AnyOptions) -> AnyGame {
+                match options {
+                    $(AnyOptions::$Variant(o) => AnyGame::$Variant(Game::new(o)),)+
+                }
+            }
+
+            pub fn kind(&self) -> GameKind {
+                match self {
+                    $(AnyGame::$Variant(_) => GameKind::$Variant,)+
+                }
+            }
+
+            pub fn options(&self) -> AnyOptions {
+                match self {
+                    $(AnyGame::$Variant(g) => AnyOptions::$Variant(Game::options(g)),)+
+                }
+            }
+
+            /// The side to move.
+            pub fn turn(&self) -> Side {
+                match self {
+                    $(AnyGame::$Variant(g) => Game::turn(g),)+
+                }
+            }
+
+            /// Moves played so far.
+            pub fn plies(&self) -> usize {
+                match self {
+                    $(AnyGame::$Variant(g) => Game::plies(g),)+
+                }
+            }
+
+            /// The moves played so far, as text, oldest first.
+            pub fn moves(&self) -> Vec<String> {
+                match self {
+                    $(AnyGame::$Variant(g) => (0..g.plies()).map(|i| Game::played(g, i).1.to_string()).collect(),)+
+                }
+            }
+
+            /// The side that played each move so far, oldest first.
+            pub fn movers(&self) -> Vec<Side> {
+                match self {
+                    $(AnyGame::$Variant(g) => (0..g.plies()).map(|i| Game::played(g, i).0).collect(),)+
+                }
+            }
+
+            /// Legal moves of the side to move, as text.
+            pub fn legal_moves(&self) -> Vec<String> {
+                match self {
+                    $(AnyGame::$Variant(g) => {
+                        let mut m = <<$Rules as Game>::Moves>::default();
+                        Game::legal_moves(g, &mut m);
+                        m.iter().map(|m| m.to_string()).collect()
+                    })+
+                }
+            }
+
+            /// Plays the move written `mv` for `side`; on error nothing changes. Returns the
+            /// move's canonical text.
+            pub fn play(&mut self, side: Side, mv: &str) -> Result<String, PlayError> {
+                match self {
+                    $(AnyGame::$Variant(g) => play_text(g, side, mv),)+
+                }
+            }
+
+            /// Takes back the last move (or a resignation). `false` when there is nothing to
+            /// take back.
+            pub fn undo(&mut self) -> bool {
+                match self {
+                    $(AnyGame::$Variant(g) => Game::undo(g),)+
+                }
+            }
+
+            pub fn resign(&mut self, side: Side) -> Result<(), PlayError> {
+                match self {
+                    $(AnyGame::$Variant(g) => Game::resign(g, side).map_err(PlayError::refused),)+
+                }
+            }
+
+            pub fn outcome(&self) -> Option<Finished> {
+                match self {
+                    $(AnyGame::$Variant(g) => Game::outcome(g),)+
+                }
+            }
+
+            /// See [`Game::state_hash`].
+            pub fn state_hash(&self) -> u64 {
+                match self {
+                    $(AnyGame::$Variant(g) => Game::state_hash(g),)+
+                }
+            }
+
+            /// See [`Game::perft`].
+            pub fn perft(&mut self, depth: u32) -> u64 {
+                match self {
+                    $(AnyGame::$Variant(g) => Game::perft(g, depth),)+
+                }
+            }
+        }
+    };
+}
+
+games! {
+    Musashi(musashi::Game) = "musashi",
+    Dots(dots::Game) = "dots",
+}
+
+impl std::str::FromStr for GameKind {
+    type Err = String;
+    fn from_str(s: &str) -> Result<GameKind, String> {
+        GameKind::ALL
+            .into_iter()
+            .find(|k| k.as_str() == s)
+            .ok_or_else(|| format!("no game called {:?}", s.chars().take(16).collect::<String>()))
+    }
+}
+
+/// Plays the move written `text` for `side` in `game`: parsed once here, at the edge.
+fn play_text<G: Game>(game: &mut G, side: Side, text: &str) -> Result<String, PlayError> {
+    if side > 1 {
+        return Err(PlayError::BadText(format!("no side {side}")));
+    }
+    let mv = G::parse_move(text).map_err(PlayError::BadText)?;
+    game.play_as(side, mv).map_err(PlayError::refused)?;
+    Ok(mv.to_string())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn keys_round_trip_and_tag_the_options() {
+        for kind in GameKind::ALL {
+            assert_eq!(kind.as_str().parse::<GameKind>(), Ok(kind));
+            let o = AnyOptions::default_for(kind);
+            assert_eq!(o.kind(), kind);
+            let json = serde_json::to_value(o).unwrap();
+            assert_eq!(json["game"], kind.as_str());
+            assert_eq!(serde_json::from_value::<AnyOptions>(json).unwrap(), o);
+            assert_eq!(serde_json::to_value(kind).unwrap(), kind.as_str());
+            assert_eq!(AnyGame::new(o).kind(), kind);
+        }
+        assert!("chess".parse::<GameKind>().is_err());
+    }
+}
