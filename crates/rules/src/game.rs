@@ -88,6 +88,28 @@ pub trait Game: Clone + Debug + Eq + Send + Sync + 'static {
     /// move, the score, the repetition record where the rules have one).
     fn state_hash(&self) -> u64;
 
+    /// The names of the record's tags that carry this game's rules (`docs/notation.md`).
+    const RULE_TAGS: &'static [&'static str];
+    /// The record's rule tags for `options`, in the order written.
+    fn rule_tags(options: &Self::Options) -> Vec<(&'static str, String)>;
+    /// Options from a record's rule tags (`(name, value)`; a missing tag keeps the default,
+    /// [`tag`] finds one); on error, the tag and why.
+    fn options_from_tags(tags: &[(String, String)]) -> Result<Self::Options, (&'static str, String)>;
+    /// `options` with the settings that do not change a game (a group's, such as swapping
+    /// sides on a rematch) at their defaults: what a record keeps.
+    fn game_rules(options: Self::Options) -> Self::Options;
+    /// A move as a record writes it; by default its text.
+    fn record_move(_options: &Self::Options, mv: Self::Move) -> String {
+        mv.to_string()
+    }
+    /// A move written another way in records (besides its text), if `word` is one.
+    fn read_record_move(_options: &Self::Options, _word: &str) -> Option<Self::Move> {
+        None
+    }
+    /// Whether the move at `ply` by `side` begins a numbered turn in a record (`last`: the
+    /// side of the move before).
+    fn starts_turn(ply: usize, side: Side, last: Option<Side>) -> bool;
+
     /// Leaf counts of the move tree `depth` plies deep (a finished game has no moves). A game
     /// may count faster (bulk counting at the last ply); it must count the same.
     fn perft(&mut self, depth: u32) -> u64 {
@@ -111,6 +133,11 @@ pub trait Game: Clone + Debug + Eq + Send + Sync + 'static {
         }
         n
     }
+}
+
+/// The value of tag `name` among `tags`.
+pub fn tag<'a>(tags: &'a [(String, String)], name: &str) -> Option<&'a str> {
+    tags.iter().find(|(n, _)| n == name).map(|(_, v)| v.as_str())
 }
 
 /// A 64-bit FNV-1a hash of `words`: stable across builds and platforms (the standard

@@ -18,7 +18,6 @@ use std::fmt;
 use std::str::FromStr;
 
 use crate::registry::{AnyGame, AnyOptions, GameKind};
-use crate::{dots, musashi};
 
 /// A game as its text record holds it.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -34,8 +33,11 @@ pub struct Record {
     pub tags: Vec<(String, String)>,
 }
 
-/// Tags that carry the rules; every other tag is kept as it is.
-const RULE_TAGS: [&str; 6] = ["Game", "Board", "FirstMove", "Target", "Limit", "Size"];
+/// Whether tag `name` carries rules (`Game`, or a rule tag of any game); every other tag is
+/// kept as it is.
+fn is_rule_tag(name: &str) -> bool {
+    name == "Game" || GameKind::ALL.iter().any(|k| k.rule_tags().contains(&name))
+}
 
 /// Why a text is not a record.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -46,7 +48,7 @@ pub enum RecordError {
     /// A rule tag with a value the game does not have.
     #[error("tag {tag}: {reason}")]
     BadRule { tag: String, reason: String },
-    /// No `Game` tag, or a rule tag of the other game.
+    /// No `Game` tag, or a rule tag of another game.
     #[error("the record does not say which game it is ([Game \"musashi\"] or [Game \"dots\"])")]
     NoGame,
     /// A move that does not parse or is against the rules (numbered from 1).
@@ -68,7 +70,7 @@ impl Record {
     /// A record of `moves` under `options` (their group-only settings reset), checked with the
     /// rules; the moves come back in canonical text.
     pub fn new(options: AnyOptions, moves: &[String], tags: Vec<(String, String)>) -> Result<Record, RecordError> {
-        let options = game_rules(options);
+        let options = options.game_rules();
         let mut game = AnyGame::new(options);
         let mut canonical = Vec::with_capacity(moves.len());
         for (i, text) in moves.iter().enumerate() {
@@ -98,17 +100,6 @@ impl Record {
     }
 }
 
-/// `options` with the settings that do not change a game at their defaults.
-fn game_rules(options: AnyOptions) -> AnyOptions {
-    match options {
-        AnyOptions::Musashi(o) => {
-            let d = musashi::Options::default();
-            AnyOptions::Musashi(musashi::Options { swap_roles: d.swap_roles, show_danger: d.show_danger, ..o })
-        }
-        AnyOptions::Dots(o) => AnyOptions::Dots(dots::Options { swap_first: dots::Options::default().swap_first, ..o }),
-    }
-}
-
 fn quote(v: &str) -> String {
     let mut out = String::with_capacity(v.len() + 2);
     out.push('"');
@@ -129,18 +120,9 @@ fn quote(v: &str) -> String {
 
 impl fmt::Display for Record {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self.options {
-            AnyOptions::Musashi(o) => {
-                writeln!(f, "[Game \"musashi\"]")?;
-                writeln!(f, "[Board \"{}\"]", o.board)?;
-                writeln!(f, "[FirstMove \"{}\"]", o.first)?;
-                writeln!(f, "[Target \"{}\"]", o.target)?;
-                writeln!(f, "[Limit \"{}\"]", o.limit)?;
-            }
-            AnyOptions::Dots(o) => {
-                writeln!(f, "[Game \"dots\"]")?;
-                writeln!(f, "[Size \"{}\"]", o.size)?;
-            }
+        writeln!(f, "[Game \"{}\"]", self.options.kind().as_str())?;
+        for (name, value) in self.options.rule_tags() {
+            writeln!(f, "[{name} \"{value}\"]")?;
         }
         for (name, value) in &self.tags {
             writeln!(f, "[{name} {}]", quote(value))?;
@@ -154,11 +136,7 @@ impl fmt::Display for Record {
         let mut last_turn = None;
         for (i, m) in self.moves.iter().enumerate() {
             let side = game.turn();
-            let new_turn = match self.options {
-                AnyOptions::Musashi(_) => i % 2 == 0,
-                AnyOptions::Dots(_) => last_turn != Some(side) || i == 0,
-            };
-            if new_turn {
+            if self.options.starts_turn(i, side, last_turn) {
                 turn_no += 1;
                 if line.len() > 72 {
                     writeln!(f, "{}", line.trim_end())?;
@@ -166,13 +144,7 @@ impl fmt::Display for Record {
                 }
                 line.push_str(&format!("{turn_no}. "));
             }
-            match self.options {
-                AnyOptions::Musashi(_) => line.push_str(m),
-                AnyOptions::Dots(o) => {
-                    let e: dots::Edge = m.parse().map_err(|_| fmt::Error)?;
-                    line.push_str(&dots::notation::line_name(o.size, e.0));
-                }
-            }
+            line.push_str(&self.options.record_move(m).ok_or(fmt::Error)?);
             line.push(' ');
             last_turn = Some(side);
             game.play(side, m).map_err(|_| fmt::Error)?;
@@ -224,7 +196,7 @@ impl FromStr for Record {
             }
             if line.starts_with('[') {
                 let (name, value) = tag_line(line, i + 1)?;
-                if RULE_TAGS.contains(&name.as_str()) {
+                if is_rule_tag(&name) {
                     rules.push((name, value));
                 } else {
                     tags.push((name, value));
@@ -240,44 +212,17 @@ impl FromStr for Record {
         }
         let get = |name: &str| rules.iter().find(|(n, _)| n == name).map(|(_, v)| v.as_str());
         let kind: GameKind = rule("Game", get("Game").ok_or(RecordError::NoGame)?)?;
-        let options = match kind {
-            GameKind::Musashi => {
-                if get("Size").is_some() {
-                    return Err(RecordError::NoGame);
-                }
-                let mut o = musashi::Options::default();
-                if let Some(v) = get("Board") {
-                    o.board = rule("Board", v)?;
-                }
-                if let Some(v) = get("FirstMove") {
-                    o.first = rule("FirstMove", v)?;
-                }
-                if let Some(v) = get("Target") {
-                    o.target = rule("Target", v)?;
-                }
-                if let Some(v) = get("Limit") {
-                    o.limit = rule("Limit", v)?;
-                }
-                AnyOptions::Musashi(o)
-            }
-            GameKind::Dots => {
-                if ["Board", "FirstMove", "Target", "Limit"].iter().any(|t| get(t).is_some()) {
-                    return Err(RecordError::NoGame);
-                }
-                let mut o = dots::Options::default();
-                if let Some(v) = get("Size") {
-                    o.size = rule("Size", v)?;
-                }
-                AnyOptions::Dots(o)
-            }
-        };
-        // A Dots line is written by its dots (`b2-c2`); the protocol's number (`6`), which
-        // records written before that used, still reads.
-        if let AnyOptions::Dots(o) = options {
-            for m in &mut moves {
-                if let Some(e) = dots::notation::line_from_name(o.size, m) {
-                    *m = e.to_string();
-                }
+        // A rule tag of another game makes the record ambiguous.
+        if rules.iter().any(|(n, _)| n != "Game" && !kind.rule_tags().contains(&n.as_str())) {
+            return Err(RecordError::NoGame);
+        }
+        let options = AnyOptions::from_rule_tags(kind, &rules)
+            .map_err(|(tag, reason)| RecordError::BadRule { tag: tag.into(), reason })?;
+        // A move may be written another way than the protocol's text (a Dots line by its
+        // dots, `b2-c2`; the protocol's number, `6`, which older records used, still reads).
+        for m in &mut moves {
+            if let Some(text) = options.read_record_move(m) {
+                *m = text;
             }
         }
         Record::new(options, &moves, tags)
@@ -287,6 +232,7 @@ impl FromStr for Record {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::{dots, musashi};
 
     #[test]
     fn a_musashi_record_reads_back() {

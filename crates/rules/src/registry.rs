@@ -23,6 +23,13 @@ macro_rules! games {
         impl GameKind {
             pub const ALL: [GameKind; COUNT] = [$(GameKind::$Variant),+];
 
+            /// The names of the record tags that carry this game's rules.
+            pub fn rule_tags(self) -> &'static [&'static str] {
+                match self {
+                    $(GameKind::$Variant => <$Rules as Game>::RULE_TAGS,)+
+                }
+            }
+
             /// The key: in URLs, records, the protocol and the store.
             pub const fn as_str(self) -> &'static str {
                 match self {
@@ -50,6 +57,50 @@ macro_rules! games {
             pub fn kind(&self) -> GameKind {
                 match self {
                     $(AnyOptions::$Variant(_) => GameKind::$Variant,)+
+                }
+            }
+
+            /// `kind`'s options from a record's rule tags; on error, the tag and why.
+            pub fn from_rule_tags(kind: GameKind, tags: &[(String, String)]) -> Result<AnyOptions, (&'static str, String)> {
+                match kind {
+                    $(GameKind::$Variant => <$Rules as Game>::options_from_tags(tags).map(AnyOptions::$Variant),)+
+                }
+            }
+
+            /// The record's rule tags, in the order written.
+            pub fn rule_tags(&self) -> Vec<(&'static str, String)> {
+                match self {
+                    $(AnyOptions::$Variant(o) => <$Rules as Game>::rule_tags(o),)+
+                }
+            }
+
+            /// These options with the group-only settings at their defaults.
+            pub fn game_rules(self) -> AnyOptions {
+                match self {
+                    $(AnyOptions::$Variant(o) => AnyOptions::$Variant(<$Rules as Game>::game_rules(o)),)+
+                }
+            }
+
+            /// The move with text `text` as a record writes it (`None`: not a move).
+            pub fn record_move(&self, text: &str) -> Option<String> {
+                match self {
+                    $(AnyOptions::$Variant(o) => {
+                        <$Rules as Game>::parse_move(text).ok().map(|m| <$Rules as Game>::record_move(o, m))
+                    })+
+                }
+            }
+
+            /// The text of a move written `word` in a record another way than its text.
+            pub fn read_record_move(&self, word: &str) -> Option<String> {
+                match self {
+                    $(AnyOptions::$Variant(o) => <$Rules as Game>::read_record_move(o, word).map(|m| m.to_string()),)+
+                }
+            }
+
+            /// See [`Game::starts_turn`].
+            pub fn starts_turn(&self, ply: usize, side: Side, last: Option<Side>) -> bool {
+                match self {
+                    $(AnyOptions::$Variant(_) => <$Rules as Game>::starts_turn(ply, side, last),)+
                 }
             }
 

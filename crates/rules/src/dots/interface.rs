@@ -1,8 +1,9 @@
 //! Dots and Boxes behind the [`crate::Game`] interface the other layers host games through.
 
 use super::game::{Edge, Edges, Game, IllegalMove, Options};
+use super::notation;
 use crate::any::{Finished, Side, dots_finished};
-use crate::game::{self, Refusal, fnv};
+use crate::game::{self, Refusal, fnv, tag};
 use crate::registry::GameKind;
 
 impl From<IllegalMove> for Refusal {
@@ -85,6 +86,38 @@ impl game::Game for Game {
             u64::from(p.turn),
             resigned,
         ])
+    }
+
+    const RULE_TAGS: &'static [&'static str] = &["Size"];
+
+    fn rule_tags(o: &Options) -> Vec<(&'static str, String)> {
+        vec![("Size", o.size.to_string())]
+    }
+
+    fn options_from_tags(tags: &[(String, String)]) -> Result<Options, (&'static str, String)> {
+        let mut o = Options::default();
+        if let Some(v) = tag(tags, "Size") {
+            o.size = v.parse().map_err(|e| ("Size", e))?;
+        }
+        Ok(o)
+    }
+
+    fn game_rules(o: Options) -> Options {
+        Options { swap_first: Options::default().swap_first, ..o }
+    }
+
+    /// A line by its two dots (`b2-c2`).
+    fn record_move(o: &Options, e: Edge) -> String {
+        notation::line_name(o.size, e.0)
+    }
+
+    fn read_record_move(o: &Options, word: &str) -> Option<Edge> {
+        notation::line_from_name(o.size, word).map(Edge)
+    }
+
+    /// A turn is a player's run of lines: it goes on while the lines complete boxes.
+    fn starts_turn(ply: usize, side: Side, last: Option<Side>) -> bool {
+        ply == 0 || last != Some(side)
     }
 
     fn perft(&mut self, depth: u32) -> u64 {

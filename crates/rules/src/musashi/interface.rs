@@ -4,7 +4,7 @@ use super::game::{Game, IllegalMove};
 use super::options::{Options, Role};
 use super::position::{Move, Moves, ParseMoveError};
 use crate::any::{Finished, Side, musashi_finished};
-use crate::game::{self, Refusal, fnv};
+use crate::game::{self, Refusal, fnv, tag};
 use crate::registry::GameKind;
 
 impl From<IllegalMove> for Refusal {
@@ -84,6 +84,46 @@ impl game::Game for Game {
         let resigned = self.resigned().map_or(0, |r| u64::from(r.index()) + 1);
         let head = [self.position().repetition_key(), self.history().len() as u64, resigned];
         fnv(head.into_iter().chain(self.record().iter().copied()))
+    }
+
+    const RULE_TAGS: &'static [&'static str] = &["Board", "FirstMove", "Target", "Limit"];
+
+    fn rule_tags(o: &Options) -> Vec<(&'static str, String)> {
+        vec![
+            ("Board", o.board.to_string()),
+            ("FirstMove", o.first.to_string()),
+            ("Target", o.target.to_string()),
+            ("Limit", o.limit.to_string()),
+        ]
+    }
+
+    fn options_from_tags(tags: &[(String, String)]) -> Result<Options, (&'static str, String)> {
+        fn read<T: std::str::FromStr<Err = String>>(
+            name: &'static str,
+            v: Option<&str>,
+            into: &mut T,
+        ) -> Result<(), (&'static str, String)> {
+            if let Some(v) = v {
+                *into = v.parse().map_err(|e| (name, e))?;
+            }
+            Ok(())
+        }
+        let mut o = Options::default();
+        read("Board", tag(tags, "Board"), &mut o.board)?;
+        read("FirstMove", tag(tags, "FirstMove"), &mut o.first)?;
+        read("Target", tag(tags, "Target"), &mut o.target)?;
+        read("Limit", tag(tags, "Limit"), &mut o.limit)?;
+        Ok(o)
+    }
+
+    fn game_rules(o: Options) -> Options {
+        let d = Options::default();
+        Options { swap_roles: d.swap_roles, show_danger: d.show_danger, ..o }
+    }
+
+    /// A numbered turn is a pair of moves from the first mover's.
+    fn starts_turn(ply: usize, _side: Side, _last: Option<Side>) -> bool {
+        ply.is_multiple_of(2)
     }
 
     fn perft(&mut self, depth: u32) -> u64 {
