@@ -24,6 +24,7 @@
 mod client;
 mod error;
 mod event;
+pub mod games;
 mod mirror;
 pub mod names;
 mod options;

@@ -23,27 +23,10 @@ pub struct OptionSpec {
 /// The local rules of `kind`, in the order the rules pages list them.
 pub fn option_specs(kind: GameKind) -> Vec<OptionSpec> {
     let defaults = serde_json::to_value(AnyOptions::default_for(kind)).expect("options serialise");
-    let spec = |id: &str, values: Vec<serde_json::Value>| OptionSpec {
-        id: id.to_string(),
-        default: defaults[id].clone(),
-        values,
-        changeable: true,
-    };
-    use serde_json::json;
-    match kind {
-        GameKind::Musashi => vec![
-            spec("first", vec![json!("parent"), json!("children")]),
-            spec("target", vec![json!("10"), json!("6")]),
-            spec("limit", vec![json!("100"), json!("none")]),
-            spec("board", vec![json!("33"), json!("25")]),
-            spec("swapRoles", vec![json!(true), json!(false)]),
-            spec("showDanger", vec![json!(true), json!(false)]),
-        ],
-        GameKind::Dots => vec![
-            spec("size", rules::dots::Size::ALL.iter().map(|s| json!(s.to_string())).collect()),
-            spec("swapFirst", vec![json!(true), json!(false)]),
-        ],
-    }
+    crate::games::option_choices(kind)
+        .into_iter()
+        .map(|(id, values)| OptionSpec { id: id.to_string(), default: defaults[id].clone(), values, changeable: true })
+        .collect()
 }
 
 /// Parses a group's options for `kind`, refusing values the group may not choose (such as the
