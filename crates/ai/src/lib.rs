@@ -1,9 +1,11 @@
 //! This crate provides qdan's CPU players and solvers: one module per game, each with levels
-//! from beginner to expert, behind one entry point ([`choose`]) the server calls for any game.
+//! from beginner to expert, behind one entry point ([`choose`]) the server calls for any game
+//! (through [`players`], which lists each game's [`players::Cpu`]).
 
 mod checksum;
 pub mod dots;
 pub mod musashi;
+pub mod players;
 pub mod review;
 
 use std::time::{Duration, Instant};
@@ -51,10 +53,7 @@ pub const MOVE_BUDGET: Duration = Duration::from_millis(900);
 /// The move `level` plays in `game` (as move text), or `None` when the game is over.
 pub fn choose(game: &AnyGame, level: Level) -> Option<String> {
     let deadline = Instant::now() + MOVE_BUDGET;
-    match game {
-        AnyGame::Musashi(g) => musashi::choose(g, level, deadline).map(|m| m.to_string()),
-        AnyGame::Dots(g) => dots::choose(g, level, deadline).map(|e| e.to_string()),
-    }
+    players::choose(game, level, deadline)
 }
 
 /// The best move the CPU knows for the side to move: the hint offered against the CPU.
