@@ -29,6 +29,7 @@
 #![deny(missing_debug_implementations)]
 
 mod any;
+pub mod bagh_chal;
 pub mod dots;
 pub mod game;
 mod mask;
