@@ -133,7 +133,7 @@ fn rule_tags_round_trip() {
     let o = Options { first: Role::Tigers, target: Target::ALL, repetition: Repetition::Allowed, swap_roles: false };
     let tags: Vec<(String, String)> = BaghChal::rule_tags(&o).into_iter().map(|(n, v)| (n.to_string(), v)).collect();
     assert_eq!(BaghChal::options_from_tags(&tags), Ok(BaghChal::game_rules(o)));
-    assert_eq!(BaghChal::game_rules(o).swap_roles, true);
+    assert!(BaghChal::game_rules(o).swap_roles);
     assert_eq!(BaghChal::options_from_tags(&[]), Ok(Options::default()));
     let bad = [("Target".to_string(), "3".to_string())];
     assert_eq!(BaghChal::options_from_tags(&bad).unwrap_err().0, "Target");

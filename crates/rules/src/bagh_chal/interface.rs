@@ -1,9 +1,9 @@
 //! Bagh-Chal behind the [`crate::Game`] interface the other layers host games through.
 
 use super::game::{EndReason, Game, IllegalMove};
+use super::notation::ParseMoveError;
 use super::options::{Options, Role};
 use super::position::{Move, Moves};
-use super::notation::ParseMoveError;
 use crate::any::{self, Finished, Side};
 use crate::game::{self, Refusal, fnv, tag};
 use crate::registry::GameKind;
@@ -107,7 +107,11 @@ impl game::Game for Game {
     const RULE_TAGS: &'static [&'static str] = &["FirstMove", "Target", "Repetition"];
 
     fn rule_tags(o: &Options) -> Vec<(&'static str, String)> {
-        vec![("FirstMove", o.first.to_string()), ("Target", o.target.to_string()), ("Repetition", o.repetition.to_string())]
+        vec![
+            ("FirstMove", o.first.to_string()),
+            ("Target", o.target.to_string()),
+            ("Repetition", o.repetition.to_string()),
+        ]
     }
 
     fn options_from_tags(tags: &[(String, String)]) -> Result<Options, (&'static str, String)> {

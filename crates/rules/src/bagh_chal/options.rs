@@ -158,7 +158,10 @@ impl FromStr for Repetition {
         match s {
             "forbidden" => Ok(Repetition::Forbidden),
             "allowed" => Ok(Repetition::Allowed),
-            _ => Err(format!("repetition must be forbidden or allowed, not {:?}", s.chars().take(16).collect::<String>())),
+            _ => Err(format!(
+                "repetition must be forbidden or allowed, not {:?}",
+                s.chars().take(16).collect::<String>()
+            )),
         }
     }
 }
@@ -207,7 +210,10 @@ mod tests {
     #[test]
     fn options_in_json() {
         let json = serde_json::to_value(Options::default()).unwrap();
-        assert_eq!(json, serde_json::json!({"first": "goats", "target": "5", "repetition": "forbidden", "swapRoles": true}));
+        assert_eq!(
+            json,
+            serde_json::json!({"first": "goats", "target": "5", "repetition": "forbidden", "swapRoles": true})
+        );
         let o: Options = serde_json::from_value(serde_json::json!({"target": "all"})).unwrap();
         assert_eq!(o, Options { target: Target::ALL, ..Options::default() });
         assert!(serde_json::from_value::<Options>(serde_json::json!({"target": "3"})).is_err());
