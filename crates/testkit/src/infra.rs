@@ -9,13 +9,17 @@ use std::time::Duration;
 
 use crate::{KitError, Result, free_port, wait_for_port};
 
-/// The balancer's configuration, with the public address and the nodes filled in.
-pub fn haproxy_config(front: SocketAddr, nodes: &[SocketAddr]) -> String {
+/// The balancer's configuration, with the public address and the nodes filled in: the one
+/// shipped in `deploy/haproxy.cfg`, or the file `QDAN_TEST_HAPROXY_CFG` names (to check that a
+/// test fails against a copy of it without one of its settings).
+pub fn haproxy_config(front: SocketAddr, nodes: &[SocketAddr]) -> Result<String> {
     let servers: Vec<String> =
         nodes.iter().enumerate().map(|(i, a)| format!("    server n{} {a} check", i + 1)).collect();
-    include_str!("../../../deploy/haproxy.cfg")
-        .replace("@FRONT@", &front.to_string())
-        .replace("@SERVERS@", &servers.join("\n"))
+    let template = match std::env::var_os("QDAN_TEST_HAPROXY_CFG").filter(|p| !p.is_empty()) {
+        Some(path) => std::fs::read_to_string(path)?,
+        None => include_str!("../../../deploy/haproxy.cfg").to_string(),
+    };
+    Ok(template.replace("@FRONT@", &front.to_string()).replace("@SERVERS@", &servers.join("\n")))
 }
 
 /// Whether `program` can be run (it is on the PATH).
@@ -70,7 +74,7 @@ pub async fn haproxy(dir: &Path, nodes: &[SocketAddr]) -> Result<Daemon> {
 /// HAProxy on `addr` (to start it again where it was).
 pub async fn haproxy_on(dir: &Path, addr: SocketAddr, nodes: &[SocketAddr]) -> Result<Daemon> {
     let cfg = dir.join("haproxy.cfg");
-    std::fs::write(&cfg, haproxy_config(addr, nodes))?;
+    std::fs::write(&cfg, haproxy_config(addr, nodes)?)?;
     let mut child =
         Command::new("haproxy").arg("-db").arg("-f").arg(&cfg).stdout(Stdio::null()).stderr(Stdio::null()).spawn()?;
     wait_for_port(addr, &mut child, Duration::from_secs(10)).await?;
