@@ -5,14 +5,12 @@
 // record. The server values each position (`POST /api/analysis`); the client rules draw it.
 
 import { h } from './dom.js';
-import { loadGame } from './play/games.js';
+import { loadGame } from './games/index.js';
 import { analyse, readRecord } from './review/api.js';
 import { analysisLink, readAnalysisLink } from './review/links.js';
-import { dotsGame, dotsTap, edgeAt, musashiGame, musashiStart, musashiTap, musashiText, pointAt, readSetup, setupText } from './review/setup.js';
 import { moveValues, positionValue } from './review/move-values.js';
 import { ruleFields } from './review/rule-fields.js';
 import { createStepper } from './review/stepper.js';
-import { roleNames } from './review/words.js';
 
 /** @typedef {import('./types.js').Translate} Translate */
 
@@ -26,12 +24,11 @@ export async function start(data, t, announce) {
   const byId = (/** @type {string} */ id) => /** @type {HTMLElement} */ (document.getElementById(id));
   const boardEl = byId('board');
   const parts = await loadGame(game);
-  const names = roleNames(t, game);
+  const setup = parts.setup;
+  const names = parts.analysisRoles(t);
 
   /** @type {Record<string, any>} */
-  let options = game === 'musashi'
-    ? { game, first: 'parent', target: '10', limit: '100', board: '33', swapRoles: true, showDanger: true }
-    : { game, size: '5x4', swapFirst: true };
+  let options = { ...parts.analysisOptions };
   /** @type {'play' | 'setup'} */
   let mode = 'play';
   /** @type {any} */
@@ -53,15 +50,15 @@ export async function start(data, t, announce) {
     line = link.moves;
     if (link.from) from = link.from;
     // A position set up by hand: the line starts from it.
-    if (link.setup) base = readSetup(options, link.setup);
-    // A Musashi position without its Parent is still being set up.
-    if (base && game === 'musashi' && !(/** @type {any} */ (base)).parent) mode = 'setup';
+    if (link.setup) base = setup.read(options, link.setup);
+    // A position that cannot be valued yet (Musashi: no Parent) is still being set up.
+    if (base && !setup.ready(base)) mode = 'setup';
   }
 
   /** The game at the start of the line: the rules' start, or the set-up position. */
   const startGame = () => {
     if (!base) return parts.rules.newGame(options);
-    return game === 'musashi' ? musashiGame(/** @type {any} */ (options), base) : dotsGame(/** @type {any} */ (options), base);
+    return setup.game(options, base);
   };
 
   /** The game after `n` moves of the line (a move the rules refuse ends the line there). @param {number} n */
@@ -108,19 +105,12 @@ export async function start(data, t, announce) {
     const moves = line.slice(0, stepper.ply);
     /** @type {import('./review/types.js').AnalysisRequest} */
     const req = { options, moves };
-    if (base && game === 'musashi') {
-      const text = musashiText(base);
-      if (text) req.position = text;
-    }
-    if (base && game === 'dots') {
-      req.drawn = base.drawn;
-      req.turn = base.turn;
-    }
+    if (base) Object.assign(req, setup.request(base));
     return req;
   };
 
   const ask = async () => {
-    if (mode === 'setup' && game === 'musashi' && !base?.parent) return;
+    if (mode === 'setup' && !setup.ready(base)) return;
     const req = request();
     const key = JSON.stringify(req);
     if (key === valuesKey) return;
@@ -165,7 +155,8 @@ export async function start(data, t, announce) {
     board.set(v, {
       mySide: mode === 'play' && !over ? v.turn : null,
       interactive: mode === 'play' && !over,
-      showDanger: game === 'musashi',
+      // The analysis shows the danger hints whatever the rules' setting.
+      showDanger: true,
       hint: best,
     });
     return v;
@@ -184,9 +175,9 @@ export async function start(data, t, announce) {
       list.replaceChildren();
       return;
     }
-    valueEl.replaceChildren(...positionValue(t, game, names, values));
+    valueEl.replaceChildren(...positionValue(t, parts, names, values));
     const view = parts.rules.view(gameAt(stepper.ply));
-    list.replaceChildren(...moveValues(t, game, names, values.moves, (mv) => parts.describe(t, view, mv), play));
+    list.replaceChildren(...moveValues(t, parts, names, values.moves, (mv) => parts.describe(t, view, mv), play));
   };
 
   const drawTools = () => {
@@ -197,9 +188,7 @@ export async function start(data, t, announce) {
         if (m === 'setup' && mode !== 'setup') {
           // Set up from the position shown.
           const g = gameAt(stepper.ply);
-          base = game === 'musashi'
-            ? { board: g.pos.board, parent: g.pos.parent, children: new Set(g.pos.children), turn: g.pos.turn, childrenMoves: g.childrenMoves }
-            : { drawn: [...g.st.drawn.keys()].sort((a, b) => a - b), turn: g.st.turn };
+          base = setup.fromGame(g);
           line = [];
           stepper.set(0, 0);
         }
@@ -211,31 +200,24 @@ export async function start(data, t, announce) {
     const items = [modeBtn('play', 'review-analysis-play'), modeBtn('setup', 'review-analysis-setup')];
     if (mode === 'setup') {
       items.push(h('button', { type: 'button', class: 'btn', id: 'setup-start', onclick: () => {
-        base = game === 'musashi' ? musashiStart(/** @type {any} */ (options)) : null;
+        base = setup.start(options);
         render();
       } }, t('review-analysis-start')));
       items.push(h('button', { type: 'button', class: 'btn', id: 'setup-clear', onclick: () => {
-        base = game === 'musashi'
-          ? { board: options.board, parent: null, children: new Set(), turn: 0, childrenMoves: 0 }
-          : { drawn: [], turn: 0 };
+        base = setup.empty(options);
         render();
       } }, t('review-analysis-clear')));
       const turn = base ? base.turn : 0;
       items.push(h('button', { type: 'button', class: 'btn', id: 'setup-turn', onclick: () => {
-        if (!base) base = game === 'musashi' ? musashiStart(/** @type {any} */ (options)) : { drawn: [], turn: 0 };
+        if (!base) base = setup.initial(options);
         base = { ...base, turn: base.turn === 0 ? 1 : 0 };
         render();
       } }, `${t('review-analysis-turn')}: ${names[turn]}`));
-      if (game === 'musashi') {
-        const input = h('input', { type: 'number', min: 0, max: 999, value: base ? base.childrenMoves : 0, id: 'setup-moves' });
-        input.addEventListener('change', () => {
-          if (!base) base = musashiStart(/** @type {any} */ (options));
-          base = { ...base, childrenMoves: Math.max(0, Math.min(999, Number(input.value) || 0)) };
-          render();
-        });
-        items.push(h('label', { class: 'inline' }, t('musashi-review-moves-made'), ' ', input));
-      }
-      items.push(h('p', { class: 'muted' }, t(game === 'musashi' ? 'musashi-review-setup-hint' : 'dots-review-setup-hint')));
+      items.push(...setup.fields(t, base, options, (b) => {
+        base = b;
+        render();
+      }));
+      items.push(h('p', { class: 'muted' }, t(setup.hint)));
     } else if (from) {
       const [code, n] = from.split('/');
       items.push(h('a', { class: 'btn', href: `/${data.lang}/g/${code}/${n}` }, t('review-analysis-from', { ply: line.length, number: n })));
@@ -244,7 +226,7 @@ export async function start(data, t, announce) {
   };
 
   const drawRules = () => {
-    byId('analysis-rules').replaceChildren(...ruleFields(t, game, options, (id, value) => {
+    byId('analysis-rules').replaceChildren(...ruleFields(t, parts, options, (id, value) => {
       options = { ...options, [id]: value };
       base = null;
       line = [];
@@ -259,15 +241,7 @@ export async function start(data, t, announce) {
     const svg = boardEl.querySelector('svg');
     if (!svg) return;
     e.stopPropagation();
-    if (game === 'musashi') {
-      if (!base) base = musashiStart(/** @type {any} */ (options));
-      const p = pointAt(svg, e, base.board);
-      if (p) base = musashiTap(base, p);
-    } else {
-      const [w, hh] = String(options.size).split('x').map(Number);
-      const edge = edgeAt(svg, e, w, hh);
-      if (edge !== null) base = dotsTap(base ?? { drawn: [], turn: 0 }, edge);
-    }
+    base = setup.tap(base, options, svg, e);
     render();
   }, true);
 
@@ -278,8 +252,8 @@ export async function start(data, t, announce) {
     const total = line.length;
     byId('step-ply').textContent = stepper.ply === 0 ? t('review-step-start', { total }) : t('review-step-ply', { ply: stepper.ply, total });
     // The address holds what is shown, a set-up position too, so a reload or a shared link shows it again.
-    const setup = base ? setupText(game, base) : null;
-    history.replaceState(null, '', analysisLink(data.lang, { game, options: /** @type {any} */ (options), moves: line, setup }, stepper.ply));
+    const text = base ? setup.text(base) : null;
+    history.replaceState(null, '', analysisLink(data.lang, { game, options: /** @type {any} */ (options), moves: line, setup: text }, stepper.ply));
     ask();
   }
 
@@ -318,5 +292,5 @@ export async function start(data, t, announce) {
   gameAt(line.length);
   stepper.set(line.length, line.length);
   render();
-  /** @type {any} */ (window).qdanAnalysis = () => ({ options, line, ply: stepper.ply, values, mode, base: base && game === 'musashi' ? musashiText(base) : base });
+  /** @type {any} */ (window).qdanAnalysis = () => ({ options, line, ply: stepper.ply, values, mode, base: base ? setup.shown(base) : base });
 }

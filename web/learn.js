@@ -4,9 +4,8 @@
 // The last step starts a real game against the beginner CPU on a small board.
 
 import { ApiError, createGroup } from './api.js';
-import { createDotsBoard } from './dots/index.js';
 import { h } from './dom.js';
-import { createMusashiBoard } from './musashi/index.js';
+import { loadGame } from './games/index.js';
 
 /** @typedef {import('./types.js').Translate} Translate */
 /** @typedef {import('./types.js').View} View */
@@ -57,7 +56,8 @@ async function call(method, url, body) {
  * @param {(text: string) => void} announce
  */
 export async function start(data, t, announce) {
-  const game = data.game === 'dots' ? 'dots' : 'musashi';
+  const kind = /** @type {import('./types.js').GameKind} */ (data.game);
+  const game = await loadGame(kind);
   const boardEl = /** @type {HTMLElement} */ (document.getElementById('board'));
   const countEl = /** @type {HTMLElement} */ (document.getElementById('lesson-count'));
   const titleEl = /** @type {HTMLElement} */ (document.getElementById('lesson-step'));
@@ -79,7 +79,7 @@ export async function start(data, t, announce) {
   // The page carries the lesson (the server renders its first step too); ask only without it.
   const inline = /** @type {{lesson?: {steps: LessonStep[]}}} */ (/** @type {unknown} */ (data)).lesson;
   try {
-    steps = inline ? inline.steps : (await call('GET', `/api/lesson/${game}`)).steps;
+    steps = inline ? inline.steps : (await call('GET', `/api/lesson/${kind}`)).steps;
   } catch {
     feedback(t('error-network'), 'bad');
     return;
@@ -95,10 +95,8 @@ export async function start(data, t, announce) {
   /** @type {HTMLElement | null} */
   let finish = null;
 
-  const board = game === 'musashi'
-    ? createMusashiBoard(boardEl, { onMove: (m) => move(m), t, announce })
-    : createDotsBoard(boardEl, { onMove: (m) => move(String(m)), t, announce });
-  boardEl.classList.add(game);
+  const board = game.createBoard(boardEl, { onMove: (m) => move(m), t, announce });
+  boardEl.classList.add(kind);
 
   /** @param {View} view @param {boolean} interactive */
   const draw = (view, interactive) => {
@@ -107,19 +105,14 @@ export async function start(data, t, announce) {
   };
 
   /** The view of the small board the final real game is played on. */
-  const playView = () => {
-    const v = steps[0].view;
-    if (v.game === 'musashi') return { ...v, board: /** @type {'25'} */ ('25'), legal: [], capturePoints: [], last: null };
-    return { ...v, legal: [] };
-  };
+  const playView = () => game.lessonView(steps[0].view);
 
   /** @param {boolean} cpu */
   const open = async (cpu) => {
     const buttons = /** @type {NodeListOf<HTMLButtonElement>} */ (lesson.querySelectorAll('.finish button'));
     for (const b of buttons) b.disabled = true;
     try {
-      const options = game === 'musashi' ? { board: '25' } : { size: '3x3' };
-      const g = await createGroup(cpu ? { game, cpu: 'beginner', options } : { game });
+      const g = await createGroup(cpu ? { game: kind, cpu: 'beginner', options: game.lessonOptions } : { game: kind });
       location.assign(`/${data.lang}/g/${g.code}`);
     } catch (e) {
       feedback(t(e instanceof ApiError && e.status === 429 ? 'error-rate-limited' : 'error-network'), 'bad');
@@ -141,7 +134,7 @@ export async function start(data, t, announce) {
     if (step >= steps.length) {
       lesson.dataset.stepId = 'play';
       titleEl.textContent = t('learn-play-title');
-      textEl.textContent = t(`learn-${game}-play-text`);
+      textEl.textContent = t(`learn-${kind}-play-text`);
       next.hidden = true;
       const cpu = h('button', { type: 'button', class: 'btn primary', id: 'lesson-play-cpu' }, t('learn-play-beginner'));
       const friend = h('button', { type: 'button', class: 'btn', id: 'lesson-play-friend' }, t('learn-play-friend'));
@@ -156,8 +149,8 @@ export async function start(data, t, announce) {
     lesson.dataset.stepId = s.id;
     next.hidden = false;
     next.textContent = t('learn-skip');
-    titleEl.textContent = t(`learn-${game}-${s.id}-title`);
-    textEl.textContent = t(`learn-${game}-${s.id}-text`);
+    titleEl.textContent = t(`learn-${kind}-${s.id}-title`);
+    textEl.textContent = t(`learn-${kind}-${s.id}-text`);
     draw(s.view, true);
   };
 
@@ -169,7 +162,7 @@ export async function start(data, t, announce) {
     /** @type {LessonAnswer} */
     let r;
     try {
-      r = await call('POST', `/api/lesson/${game}/${step}`, { moves, move: mv });
+      r = await call('POST', `/api/lesson/${kind}/${step}`, { moves, move: mv });
     } catch (e) {
       if (mine !== epoch) return;
       busy = false;
@@ -180,12 +173,12 @@ export async function start(data, t, announce) {
     if (mine !== epoch) return;
     busy = false;
     if (r.verdict === 'try-again') {
-      feedback(r.hint ? t(`learn-${game}-hint-${r.hint}`, r.args) : t('learn-try-again'), 'bad');
+      feedback(r.hint ? t(`learn-${kind}-hint-${r.hint}`, r.args) : t('learn-try-again'), 'bad');
       draw(r.view, true);
       return;
     }
     moves = r.moves;
-    const note = r.note ? t(`learn-${game}-note-${r.note}`) : '';
+    const note = r.note ? t(`learn-${kind}-note-${r.note}`) : '';
     if (r.verdict === 'continue') {
       draw(r.view, true);
       feedback(note, note ? 'good' : '');

@@ -7,8 +7,8 @@ import { ApiError, ensureToken, forgetToken, storedToken } from './api.js';
 import { h } from './dom.js';
 import { createActions } from './play/actions.js';
 import { createEnd } from './play/end.js';
+import { loadGame } from './games/index.js';
 import { errorText } from './play/errors.js';
-import { loadGame } from './play/games.js';
 import { createInvite } from './play/invite.js';
 import { createName } from './play/name.js';
 import { narrate } from './play/narrate.js';
@@ -59,7 +59,7 @@ export function start(data, t, announce) {
   /** @type {import('./types.js').You | null} */
   let you = null;
   let ui = initialUi();
-  /** @type {import('./play/games.js').GameParts | null} */
+  /** @type {import('./games/types.js').GameModule | null} */
   let parts = null;
   /** @type {import('./types.js').BoardApi | null} */
   let board = null;
@@ -71,13 +71,13 @@ export function start(data, t, announce) {
   const render = () => {
     if (!mirror || !parts || !board) return;
     const tb = mirror.table;
-    const p = props(tb, you, ui, seatTags(tb, render));
+    const p = props(tb, you, ui, parts, seatTags(tb, render));
     const v = tb.view;
     if (v) {
       board.set(v, {
         mySide: p.mySide,
         interactive: tb.status === 'playing' && p.mySide !== null && v.turn === p.mySide && !v.outcome,
-        showDanger: tb.options.game !== 'musashi' || tb.options.showDanger,
+        showDanger: parts.showDanger(tb.options),
         hint: ui.hint && ui.hint.ply === tb.plies ? ui.hint.move : null,
       });
     } else {
@@ -219,7 +219,7 @@ export function start(data, t, announce) {
 
   /** @param {import('./types.js').EventMessage} msg */
   const onEvent = (msg) => {
-    if (!mirror) return;
+    if (!mirror || !parts) return;
     const before = mirror.table;
     try {
       mirror = applyEvent(mirror, msg);
@@ -230,7 +230,7 @@ export function start(data, t, announce) {
     }
     const after = mirror.table;
     const me = mySeat(after, you);
-    const said = narrate(msg, before, after, me, you, t, seatTags(after, render));
+    const said = narrate(parts, msg, before, after, me, you, t, seatTags(after, render));
     ui = afterEvent(ui, msg);
     if (msg.kind === 'undoDeclined' && msg.seat === me) {
       // Asking again is refused until the wait is over: the button says so by being disabled.

@@ -4,12 +4,12 @@
 
 import { me } from './api.js';
 import { reveal } from './motion.js';
-import { loadGame } from './play/games.js';
+import { loadGame } from './games/index.js';
 import { errorText } from './play/errors.js';
 import { followReview, gameRecord, recordUrl } from './review/api.js';
-import { analysisLink, rulesText } from './review/links.js';
+import { analysisLink } from './review/links.js';
 import { createReviewPanel } from './review/panel.js';
-import { turningView, viewsOf } from './review/positions.js';
+import { viewsOf } from './review/positions.js';
 import { createStepper } from './review/stepper.js';
 import { sideNames } from './review/words.js';
 
@@ -45,7 +45,7 @@ export async function start(data, t, announce) {
   let game = { views: [], movers: [] };
   /** @type {import('./types.js').BoardApi | null} */
   let board = null;
-  /** @type {import('./play/games.js').GameParts | null} */
+  /** @type {import('./games/types.js').GameModule | null} */
   let parts = null;
   /** @type {import('./types.js').Side | null} */
   let reader = null;
@@ -58,13 +58,13 @@ export async function start(data, t, announce) {
   /** @type {ReturnType<typeof createStepper> | null} */
   let stepper = null;
 
-  /** @param {import('./review/types.js').GameRecordView} rec */
-  function setup(rec) {
+  /** @param {import('./games/types.js').GameModule} parts @param {import('./review/types.js').GameRecordView} rec */
+  function setup(parts, rec) {
     current = rec;
     const names = sideNames(t, rec);
     byId('replay-heading').textContent = t('review-replay-heading', { game: t(`game-${rec.game}`), number: rec.gameNo });
     document.title = `${byId('replay-heading').textContent} · qdan`;
-    const roles = rec.game === 'musashi' ? [t('musashi-parent'), t('musashi-children')] : [t('dots-first'), t('dots-second')];
+    const roles = parts.roles(t);
     byId('replay-players').textContent = t('review-replay-players', {
       first: `${names[0]} (${roles[0]})`, second: `${names[1]} (${roles[1]})`,
     });
@@ -75,14 +75,18 @@ export async function start(data, t, announce) {
     result.textContent = winnerSide === null ? t('play-result-draw') : t('play-result-won', { name: names[winnerSide] });
     const reason = document.createElement('span');
     reason.className = 'reason';
-    reason.textContent = reasonText(rec, names);
+    reason.textContent = reasonText(parts, rec, names);
     byId('replay-result').replaceChildren(result, document.createElement('br'), reason);
-    byId('replay-rules').textContent = rulesText(t, rec.options);
+    byId('replay-rules').textContent = parts.rulesText(t, rec.options);
     /** @type {HTMLAnchorElement} */ (byId('download')).href = recordUrl(rec.code, rec.gameNo);
   }
 
-  /** @param {import('./review/types.js').GameRecordView} rec @param {[string, string]} names */
-  function reasonText(rec, names) {
+  /**
+   * @param {import('./games/types.js').GameModule} parts
+   * @param {import('./review/types.js').GameRecordView} rec
+   * @param {[string, string]} names
+   */
+  function reasonText(parts, rec, names) {
     const r = rec.result.reason;
     if (r === 'resignation') {
       const w = rec.result.winner;
@@ -90,10 +94,7 @@ export async function start(data, t, announce) {
       return t('play-reason-resignation', { name: names[loser] });
     }
     const last = game.views[game.views.length - 1];
-    if (r === 'boxes' && last?.game === 'dots') return t('play-reason-boxes', { score0: last.scores[0], score1: last.scores[1] });
-    if (r === 'target-reached' && last?.game === 'musashi') return t('play-reason-target-reached', { target: last.target ?? last.taken });
-    if (r === 'move-limit' && last?.game === 'musashi') return t('play-reason-move-limit', { limit: last.limit ?? last.childrenMoves });
-    return t(`play-reason-${r}`);
+    return parts.reasonText(t, r, last ?? null) ?? t(`play-reason-${r}`);
   }
 
   /** @param {import('./review/types.js').GameRecordView} rec */
@@ -113,7 +114,7 @@ export async function start(data, t, announce) {
     shown = null;
     byId('turn-show').hidden = true;
     const v = game.views[ply];
-    board.set(v, { mySide: null, interactive: false, showDanger: current.options.game === 'musashi' && current.options.showDanger });
+    board.set(v, { mySide: null, interactive: false, showDanger: parts.showDanger(current.options) });
     const total = game.views.length - 1;
     byId('step-ply').textContent = ply === 0 ? t('review-step-start', { total }) : t('review-step-ply', { ply, total });
     const said = ply === 0 ? '' : parts.notation(game.views[ply - 1], current.moves[ply - 1]);
@@ -128,7 +129,7 @@ export async function start(data, t, announce) {
     stepper.set(tp.ply, game.views.length - 1);
     show(tp.ply);
     shown = tp;
-    const v = turningView(game.views, tp.ply, tp.played);
+    const v = parts.turningView(game.views, tp.ply, tp.played);
     const before = game.views[tp.ply - 1];
     board.set(v, { mySide: null, interactive: false, showDanger: false, hint: tp.best });
     const el = byId('turn-show');
@@ -148,7 +149,7 @@ export async function start(data, t, announce) {
   boardEl.className = `board ${rec.game}`;
   board = parts.createBoard(boardEl, { onMove: () => {}, t, announce });
   game = viewsOf(parts.rules, rec.options, rec.moves);
-  setup(rec);
+  setup(parts, rec);
   const self = (await looking)?.playerId;
   const seat = rec.players.findIndex((p) => p.playerId && p.playerId === self);
   reader = seat === 0 || seat === 1 ? rec.sides[seat] : null;

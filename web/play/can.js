@@ -5,23 +5,6 @@
 import { vsCpu } from './who.js';
 
 /** @typedef {import('./who.js').Props} Props */
-/** @typedef {import('../types.js').TableView} TableView */
-
-/**
- * Whether `side` has made a move in the current game: what a take-back needs (the server
- * takes back to that side's last move). Dots records who drew each line; in Musashi the sides
- * alternate from the first mover.
- * @param {TableView} table
- * @param {import('../types.js').Side} side
- */
-export function hasMoved(table, side) {
-  const v = table.view;
-  if (!v) return false;
-  if (v.game === 'dots') return v.lines.some((l) => l.player === side);
-  if (table.options.game !== 'musashi') return false;
-  const first = table.options.first === 'children' ? 1 : 0;
-  return table.plies >= 2 || (table.plies === 1 && first === side);
-}
 
 /** A game is being played and this device sits at it. @param {Props} p */
 export const canResign = (p) => p.me !== null && p.table.status === 'playing' && !!p.table.view && !p.table.view.outcome;
@@ -36,7 +19,8 @@ export function canUndo(p, now) {
   const { table: tb, mySide, ui } = p;
   if (!canResign(p) || mySide === null || tb.undo !== null) return false;
   if (!vsCpu(tb) && now < ui.undoWaitUntil) return false;
-  return hasMoved(tb, mySide);
+  // The server takes back to this side's last move: there must be one.
+  return p.game.hasMoved(tb, mySide);
 }
 
 /** The CPU's suggestion: against the CPU, in this player's turn, none asked for already. @param {Props} p */

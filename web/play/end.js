@@ -52,10 +52,7 @@ export function createEnd({ t, lang, el, rematch }) {
       const w = tb.result?.winner;
       return t('play-reason-resignation', { name: w === null || w === undefined ? '?' : seatLabel(t, p, other(w)) });
     }
-    if (reason === 'boxes' && v?.game === 'dots') return t('play-reason-boxes', { score0: v.scores[0], score1: v.scores[1] });
-    if (reason === 'target-reached' && v?.game === 'musashi') return t('play-reason-target-reached', { target: v.target ?? v.taken });
-    if (reason === 'move-limit' && v?.game === 'musashi') return t('play-reason-move-limit', { limit: v.limit ?? v.childrenMoves });
-    return t(`play-reason-${reason}`);
+    return p.game.reasonText(t, reason, v) ?? t(`play-reason-${reason}`);
   };
 
   /** Both players' new ratings after a ranked game, this device's first. @param {Props} p */

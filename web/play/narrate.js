@@ -3,7 +3,6 @@
 // page to keep on screen when the news matters to this player (the CPU moved for them, their
 // take-back was declined).
 
-import { lineText } from '../dots/board.js';
 import { other, seatName, seatOfSide } from './who.js';
 
 /** @typedef {import('../types.js').TableView} TableView */
@@ -15,6 +14,7 @@ import { other, seatName, seatOfSide } from './who.js';
  */
 
 /**
+ * @param {import('../games/types.js').GameModule} game  The table's game: it says its moves.
  * @param {import('../types.js').Event} e
  * @param {TableView} before
  * @param {TableView} after
@@ -24,7 +24,7 @@ import { other, seatName, seatOfSide } from './who.js';
  * @param {[string | null, string | null]} [tags]  The seats' namesake tags (tags.js).
  * @returns {Narration}
  */
-export function narrate(e, before, after, me, you, t, tags = [null, null]) {
+export function narrate(game, e, before, after, me, you, t, tags = [null, null]) {
   const v = after.view;
   /** A seat's name, with its tag when both players share it. @param {import('../types.js').Seat} seat */
   const name = (seat) => {
@@ -33,19 +33,12 @@ export function narrate(e, before, after, me, you, t, tags = [null, null]) {
   };
   switch (e.kind) {
     case 'move': {
-      let text = '';
-      if (v?.game === 'musashi' && v.last) {
-        const [from, to] = v.last.move.split('-');
-        text = t(to === v.parent ? 'musashi-announce-parent' : 'musashi-announce-children', { from, to });
-        if (v.last.taken.length) text += ` ${t('musashi-announce-take', { count: v.last.taken.length })}`;
-      } else if (v?.game === 'dots' && v.last) {
-        const seat = seatOfSide(after, v.last.player);
-        const who = seat === null ? '?' : name(seat);
-        const n = v.last.completed.length;
-        // Which line, in the words the keyboard cursor uses for it.
-        const line = lineText(t, v.w, v.h, v.last.edge);
-        text = n ? t('dots-announce-box', { name: who, count: n, line }) : t('dots-announce-line', { name: who, line });
-      }
+      /** @param {import('../types.js').Side} side */
+      const who = (side) => {
+        const seat = seatOfSide(after, side);
+        return seat === null ? '?' : name(seat);
+      };
+      let text = v ? game.said(t, v, who) : '';
       let notice = null;
       if (e.by === 'cpu-away' || e.by === 'timeout') {
         text += ` (${t(e.by === 'timeout' ? 'play-by-timeout' : 'play-by-cpu-away')})`;

@@ -7,9 +7,8 @@ import { h } from '../dom.js';
 import { reveal } from '../motion.js';
 import { followReview } from '../review/api.js';
 import { createReviewPanel } from '../review/panel.js';
-import { turningView, viewsOf } from '../review/positions.js';
+import { viewsOf } from '../review/positions.js';
 import { sideNames } from '../review/words.js';
-import { loadGame } from './games.js';
 
 /** @typedef {import('./who.js').Props} Props */
 
@@ -32,7 +31,7 @@ export function createReview({ t, lang, code }) {
   let record = null;
   /** @type {{views: import('../types.js').GameView[], movers: import('../types.js').Side[]}} */
   let pos = { views: [], movers: [] };
-  /** @type {import('./games.js').GameParts | null} */
+  /** The table's game. @type {import('../games/types.js').GameModule | null} */
   let parts = null;
   /** @type {import('../types.js').BoardApi | null} */
   let board = null;
@@ -48,7 +47,7 @@ export function createReview({ t, lang, code }) {
     if (!board) board = parts.createBoard(mini, { onMove: () => {}, t });
     mini.className = `board mini ${record.game}`;
     mini.hidden = false;
-    board.set(turningView(pos.views, tp.ply, tp.played), { mySide: null, interactive: false, showDanger: false, hint: tp.best });
+    board.set(parts.turningView(pos.views, tp.ply, tp.played), { mySide: null, interactive: false, showDanger: false, hint: tp.best });
     const before = pos.views[tp.ply - 1];
     said.hidden = false;
     said.replaceChildren(
@@ -78,9 +77,8 @@ export function createReview({ t, lang, code }) {
   /** @param {number} n */
   const follow = async (n) => {
     try {
-      await followReview(code, n, async (g) => {
-        if (game !== n) return;
-        if (!parts) parts = await loadGame(g.game);
+      await followReview(code, n, (g) => {
+        if (game !== n || !parts) return;
         if (!record) pos = viewsOf(parts.rules, g.options, g.moves);
         record = g;
         draw();
@@ -110,6 +108,7 @@ export function createReview({ t, lang, code }) {
         return;
       }
       reader = p.mySide;
+      parts = p.game;
       el.hidden = false;
       if (game !== tb.gameNo) {
         game = tb.gameNo;

@@ -1,5 +1,5 @@
-// The two seats: who sits where, their side, rating, presence and (Dots) score, and for a
-// visitor while a seat is free, the button that sits them down.
+// The two seats: who sits where, their side, rating, presence and score (in a game that keeps
+// one), and for a visitor while a seat is free, the button that sits them down.
 
 import { h, s } from '../dom.js';
 import { seatName } from './who.js';
@@ -8,19 +8,12 @@ import { seatName } from './who.js';
 
 /**
  * A small picture of a side: Musashi's Parent or Child piece, Dots' ring or cross.
- * @param {import('../types.js').GameKind} game
+ * @param {import('../games/types.js').GameModule} game
  * @param {import('../types.js').Side} side
  */
 export function sideBadge(game, side) {
-  const svg = s('svg', { class: `side-badge ${game} side-${side}`, viewBox: '0 0 40 40', width: 28, height: 28, 'aria-hidden': 'true' });
-  if (game === 'musashi') {
-    if (side === 0) svg.append(s('circle', { class: 'body', cx: 20, cy: 20, r: 17 }), s('circle', { class: 'ring', cx: 20, cy: 20, r: 11 }), s('path', { class: 'mark', d: 'M20 14 L25.5 23.5 L14.5 23.5 Z' }));
-    else svg.append(s('circle', { class: 'body', cx: 20, cy: 20, r: 13 }), s('circle', { class: 'dot', cx: 20, cy: 20, r: 3 }));
-  } else if (side === 0) {
-    svg.append(s('circle', { class: 'icon icon-0', cx: 20, cy: 20, r: 12 }));
-  } else {
-    svg.append(s('path', { class: 'icon icon-1', d: 'M10 10 L30 30 M30 10 L10 30' }));
-  }
+  const svg = s('svg', { class: `side-badge ${game.kind} side-${side}`, viewBox: '0 0 40 40', width: 28, height: 28, 'aria-hidden': 'true' });
+  svg.append(...game.badge(side));
   return svg;
 }
 
@@ -43,9 +36,10 @@ export function createSeats({ t, join }) {
     }
     const side = st.side;
     const toMove = tb.status === 'playing' && v && v.turn === side && !v.outcome;
-    const role = tb.game === 'musashi' ? t(side === 0 ? 'musashi-parent' : 'musashi-children') : t(side === 0 ? 'dots-first' : 'dots-second');
+    const role = p.game.roles(t)[side];
+    const score = v && p.game.seatScore(t, v, side);
     return h('div', { class: `seat side-${side}${toMove ? ' to-move' : ''}${i === me ? ' mine' : ''}`, 'data-seat': i, 'data-side': side },
-      sideBadge(tb.game, side),
+      sideBadge(p.game, side),
       h('div', { class: 'seat-text' },
         h('div', { class: 'seat-line' },
           h('span', { class: 'seat-name' }, seatName(t, st)),
@@ -57,7 +51,7 @@ export function createSeats({ t, join }) {
           st.rating !== null && !st.cpu ? h('span', { class: 'muted' }, t('play-rating', { rating: String(Math.round(st.rating)) })) : null),
         st.away ? h('div', { class: 'seat-away', 'data-away': 'true' }, t('play-seat-away'))
           : !st.connected ? h('div', { class: 'seat-away muted' }, t('play-seat-offline')) : null),
-      v && v.game === 'dots' ? h('span', { class: 'seat-score', 'data-score': side }, t('dots-score', { boxes: v.scores[side] })) : null);
+      score ? h('span', { class: 'seat-score', 'data-score': side }, score) : null);
   };
 
   let drawn = '';
@@ -68,7 +62,7 @@ export function createSeats({ t, join }) {
       // Rebuild only when something shown changed, so the join button keeps its focus.
       const v = p.table.view;
       const key = JSON.stringify([p.table.seats, p.table.status, p.table.host, p.me, p.ui.joining, p.tags, v?.turn, v?.outcome,
-        v?.game === 'dots' ? v.scores : null]);
+        v ? [p.game.seatScore(t, v, 0), p.game.seatScore(t, v, 1)] : null]);
       if (key === drawn) return;
       drawn = key;
       el.replaceChildren(seat(p, 0), seat(p, 1));

@@ -24,14 +24,10 @@ export function createSettings({ t, intent, setUi }) {
   let last = null;
   let loading = '';
 
-  /** @param {import('../types.js').GameKind} game @param {string} id @param {string | boolean} value */
+  /** @param {import('../games/types.js').GameModule} game @param {string} id @param {string | boolean} value */
   const valueLabel = (game, id, value) => {
     if (typeof value === 'boolean') return t(value ? 'play-on' : 'play-off');
-    if (game === 'dots' && id === 'size') {
-      const [w, hh] = value.split('x');
-      return t('dots-size', { w, h: hh });
-    }
-    return t(`${game}-opt-${id}-${value}`);
+    return game.optionText(t, id, value);
   };
 
   /** @param {Props} p */
@@ -52,7 +48,7 @@ export function createSettings({ t, intent, setUi }) {
       return h('label', { class: 'field', for: id },
         h('span', {}, t(`${tb.game}-opt-${sp.id}`)),
         h('select', { id, name: sp.id, disabled },
-          ...sp.values.map((val) => h('option', { value: String(val), selected: val === current }, valueLabel(tb.game, sp.id, val)))));
+          ...sp.values.map((val) => h('option', { value: String(val), selected: val === current }, valueLabel(p.game, sp.id, val)))));
     });
     fields.push(h('label', { class: 'field', for: 'opt-turnLimit' },
       h('span', {}, t('play-turn-limit')),

@@ -1,6 +1,6 @@
-// Whose turn it is, the turn clock (counting down between messages) and, for Musashi, the
-// Children taken and moved. The clock's ticker runs only while a clock is shown, and stops
-// with `destroy`.
+// Whose turn it is, the turn clock (counting down between messages) and the game's own lines
+// (Musashi: the Children taken and moved). The clock's ticker runs only while a clock is
+// shown, and stops with `destroy`.
 
 import { h } from '../dom.js';
 import { sideBadge } from './seats.js';
@@ -33,7 +33,7 @@ export function createStatus({ t }) {
     const secs = Math.ceil(Math.max(0, clock.remainingMs - (performance.now() - clockAt)) / 1000);
     clockEl.hidden = false;
     clockEl.className = `clock side-${clock.side}${secs <= 10 ? ' low' : ''}`;
-    clockEl.replaceChildren(h('span', { class: 'sr-only' }, `${t('play-clock-label')}: `), sideBadge(tb.game, clock.side),
+    clockEl.replaceChildren(h('span', { class: 'sr-only' }, `${t('play-clock-label')}: `), sideBadge(/** @type {Props} */ (last).game, clock.side),
       h('span', { class: 'secs' }, t('play-clock', { seconds: secs })));
   };
 
@@ -49,8 +49,9 @@ export function createStatus({ t }) {
     }
     else if (tb.status === 'playing' && v) {
       const mine = v.turn === mySide;
-      if (v.game === 'dots' && v.extraTurn) {
-        text = mine ? t('dots-extra-turn-you') : t('dots-extra-turn', { name: sideLabel(t, p, v.turn) });
+      const extra = p.game.extraTurn(t, v, mine, sideLabel(t, p, v.turn));
+      if (extra !== null) {
+        text = extra;
         turnEl.classList.add('extra');
       } else {
         text = mine ? t('play-turn-you') : t('play-turn-other', { name: sideLabel(t, p, v.turn) });
@@ -68,30 +69,10 @@ export function createStatus({ t }) {
     else delete turnEl.dataset.meta;
   };
 
-  /** @param {Props} p */
+  /** The game's own lines (Musashi: the Children taken and moved). @param {Props} p */
   const info = (p) => {
     const v = p.table.view;
-    if (!v || v.game !== 'musashi') {
-      infoEl.replaceChildren();
-      return;
-    }
-    const side = p.mySide;
-    const options = p.table.options;
-    const items = [
-      side === null ? null : h('strong', { id: 'my-role' }, t(side === 0 ? 'musashi-you-parent' : 'musashi-you-children')),
-      h('span', { id: 'taken' }, t('musashi-taken', { taken: v.taken, target: v.target ?? 10 })),
-      h('span', { id: 'children-moves' }, v.limit === null ? t('musashi-moves-nolimit', { n: v.childrenMoves }) : t('musashi-moves', { n: v.childrenMoves, limit: v.limit })),
-    ];
-    // Each legend line explains only what the board draws now: rings for endangered Children
-    // (either side's turn), numbers only on the Parent's turn where a step takes some.
-    const showDanger = options.game !== 'musashi' || options.showDanger;
-    if (showDanger && !v.outcome && v.endangered.length) {
-      items.push(h('span', { class: 'legend', id: 'musashi-legend-rings' }, t('musashi-legend-rings')));
-    }
-    if (showDanger && !v.outcome && v.capturePoints.length) {
-      items.push(h('span', { class: 'legend', id: 'musashi-legend-counts' }, t('musashi-legend-counts')));
-    }
-    infoEl.replaceChildren(...items.filter((x) => x !== null));
+    infoEl.replaceChildren(...(v ? p.game.info(t, v, p.table.options, p.mySide) : []));
   };
 
   return {

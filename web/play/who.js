@@ -17,6 +17,7 @@ import { shownName } from '../names.js';
  * @property {import('../types.js').Side | null} mySide
  * @property {import('./ui.js').Ui} ui
  * @property {[string | null, string | null]} tags  Each seat's namesake tag (tags.js), or null.
+ * @property {import('../games/types.js').GameModule} game  The table's game (games/index.js).
  */
 
 /**
@@ -78,10 +79,11 @@ export const other = (s) => (s === 0 ? 1 : 0);
  * @param {TableView} table
  * @param {import('../types.js').You | null} you
  * @param {import('./ui.js').Ui} ui
+ * @param {import('../games/types.js').GameModule} game
  * @param {[string | null, string | null]} [tags]
  * @returns {Props}
  */
-export function props(table, you, ui, tags = [null, null]) {
+export function props(table, you, ui, game, tags = [null, null]) {
   const me = mySeat(table, you);
-  return { table, you, me, mySide: me === null ? null : table.seats[me]?.side ?? null, ui, tags };
+  return { table, you, me, mySide: me === null ? null : table.seats[me]?.side ?? null, ui, tags, game };
 }

@@ -1,9 +1,9 @@
-// Addresses between the pages after the game, and the rules of a game in words.
+// Addresses between the pages after the game.
 
 /**
  * The analysis board at move `ply` of a finished game: its rules and moves travel in the
  * address's fragment, so the link works anywhere and is never sent to the server. A position
- * set up by hand travels too (`s`, see `setupText` in setup.js): the moves start from it.
+ * set up by hand travels too (`s`, the game's `setup.text`): the moves start from it.
  * @param {string} lang
  * @param {{game: import('../types.js').GameKind, options: import('../types.js').AnyOptions, moves: string[],
  *   code?: string, gameNo?: number, setup?: string | null}} g
@@ -35,24 +35,4 @@ export function readAnalysisLink(hash) {
   } catch {
     return null;
   }
-}
-
-/**
- * The rules of a game in words: "Board: 33 points … · First move: Parent · …".
- * @param {import('../types.js').Translate} t
- * @param {import('../types.js').AnyOptions} o
- */
-export function rulesText(t, o) {
-  if (o.game === 'dots') {
-    const [w, h] = o.size.split('x');
-    return `${t('dots-opt-size')}: ${t('dots-size', { w, h })}`;
-  }
-  const target = o.target === 'none' ? t('review-target-none') : t(`musashi-opt-target-${o.target}`);
-  const limit = o.limit === 'none' ? t('musashi-opt-limit-none') : o.limit === '100' ? t('musashi-opt-limit-100') : o.limit;
-  return [
-    `${t('musashi-opt-board')}: ${t(`musashi-opt-board-${o.board}`)}`,
-    `${t('musashi-opt-first')}: ${t(`musashi-opt-first-${o.first}`)}`,
-    `${t('musashi-opt-target')}: ${target}`,
-    `${t('musashi-opt-limit')}: ${limit}`,
-  ].join(' · ');
 }

@@ -9,7 +9,7 @@ import { valueText } from './words.js';
 /**
  * The position's value line: the value in bold, whether it is exact, and who moves.
  * @param {Translate} t
- * @param {'musashi' | 'dots'} game
+ * @param {import('../games/types.js').GameModule} game
  * @param {[string, string]} names
  * @param {any} values the server's analysis
  */
@@ -27,7 +27,7 @@ export function positionValue(t, game, names, values) {
 /**
  * One list item per legal move: its words and its value, a button that plays it.
  * @param {Translate} t
- * @param {'musashi' | 'dots'} game
+ * @param {import('../games/types.js').GameModule} game
  * @param {[string, string]} names
  * @param {any[]} moves the server's `{move, value}` of each legal move
  * @param {(move: string) => string} describe

@@ -25,19 +25,3 @@ export function viewsOf(rules, options, moves) {
   }
   return { views, movers };
 }
-
-/**
- * The view that shows turning point `ply` (numbered from 1): Musashi, the position before the
- * move with the move played marked as the last move (the best move can then be drawn as a
- * hint from the same position); Dots, the position after it, whose lines still include the
- * best one.
- * @param {GameView[]} views
- * @param {number} ply
- * @param {string} played
- * @returns {GameView}
- */
-export function turningView(views, ply, played) {
-  const before = views[ply - 1];
-  if (before.game === 'musashi') return { ...before, last: { move: played, taken: [] } };
-  return views[ply];
-}

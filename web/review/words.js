@@ -11,26 +11,24 @@ import { shownName } from '../names.js';
  * Who wins and how, from side 0's `score` and `result`: "Parent wins in 7 moves", "First
  * player wins by 3 boxes", "Draw", or an estimate "Children are ahead (estimate)" (the
  * message says "estimate" itself). `names` are the sides' roles (`roleNames`); each message
- * is told which role (`side`) so that its verb agrees ("Children are", "Kinder liegen").
+ * is told which role (`side`, the game's `valueSides`) so that its verb agrees ("Children
+ * are", "Kinder liegen"). The game says which words fit it (`distanceText`, `marginText`).
  * @param {Translate} t
- * @param {import('../types.js').GameKind} game
+ * @param {import('../games/types.js').GameModule} game
  * @param {ValueView} v
  * @param {[string, string]} names  Side 0's and side 1's names.
  */
 export function valueText(t, game, v, names) {
-  const roles = game === 'musashi' ? ['parent', 'children'] : ['first', 'second'];
-  /** @param {0 | 1} i */
-  const who = (i) => ({ name: names[i], side: roles[i] });
-  if (game === 'dots') {
-    const m = v.margin ?? 0;
-    const boxes = Math.round(Math.abs(m));
-    if (v.exact) {
-      if (m === 0) return t('review-draw');
-      return t('review-win-by', { ...who(m > 0 ? 0 : 1), boxes });
-    }
-    if (boxes === 0) return t('review-estimate-even');
-    return t('review-estimate-by', { ...who(m > 0 ? 0 : 1), boxes });
-  }
+  return game.valueText(t, v, (i) => ({ name: names[i], side: game.valueSides[i] }));
+}
+
+/**
+ * A value as a win and its distance in moves (Musashi).
+ * @param {Translate} t
+ * @param {ValueView} v
+ * @param {(side: Side) => {name: string, side: string}} who
+ */
+export function distanceText(t, v, who) {
   if (v.exact) {
     if (v.result === 1) return t('review-win', who(0));
     if (v.plies === 0) return t('review-won', who(1));
@@ -38,6 +36,23 @@ export function valueText(t, game, v, names) {
   }
   if (Math.abs(v.score) < 0.1) return t('review-estimate-even');
   return t('review-estimate-ahead', who(v.score > 0 ? 0 : 1));
+}
+
+/**
+ * A value as the final margin of side 0 (Dots: boxes).
+ * @param {Translate} t
+ * @param {ValueView} v
+ * @param {(side: Side) => {name: string, side: string}} who
+ */
+export function marginText(t, v, who) {
+  const m = v.margin ?? 0;
+  const boxes = Math.round(Math.abs(m));
+  if (v.exact) {
+    if (m === 0) return t('review-draw');
+    return t('review-win-by', { ...who(m > 0 ? 0 : 1), boxes });
+  }
+  if (boxes === 0) return t('review-estimate-even');
+  return t('review-estimate-by', { ...who(m > 0 ? 0 : 1), boxes });
 }
 
 /**
@@ -74,17 +89,4 @@ export function sideNames(t, g) {
     return p.cpu ? t('play-cpu-name', { level: t(`level-${p.cpu}`) }) : shownName(t, p.name);
   };
   return g.sides[0] === 0 ? [seatName(0), seatName(1)] : [seatName(1), seatName(0)];
-}
-
-/**
- * Names of the sides when no one sits there (the analysis board): the Musashi roles, the Dots
- * first and second player.
- * @param {Translate} t
- * @param {import('../types.js').GameKind} game
- * @returns {[string, string]}
- */
-export function roleNames(t, game) {
-  return game === 'musashi'
-    ? [t('musashi-parent'), t('musashi-children')]
-    : [t('dots-review-first-player'), t('dots-review-second-player')];
 }

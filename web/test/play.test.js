@@ -3,13 +3,18 @@
 
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { canHint, canRematch, canResign, canUndo, hasMoved } from '../play/can.js';
+import { game as dotsGame } from '../games/dots.js';
+import { game as musashiGame } from '../games/musashi.js';
+import { canHint, canRematch, canResign, canUndo } from '../play/can.js';
 import { endedUnrated, ratingDelta } from '../play/end.js';
 import { namesakes, playerTag } from '../play/tags.js';
 import { initialUi } from '../play/ui.js';
-import { props } from '../play/who.js';
-import * as dots from '../table/dots.js';
-import * as musashi from '../table/musashi.js';
+import { props as propsOf } from '../play/who.js';
+
+const GAMES = { musashi: musashiGame, dots: dotsGame };
+
+/** The panels' props of a table, with its game's module as the page passes it. @type {(tb: import('../types.js').TableView, you: import('../types.js').You | null, ui: import('../play/ui.js').Ui) => import('../play/who.js').Props} */
+const props = (tb, you, ui) => propsOf(tb, you, ui, GAMES[tb.game]);
 
 const person = (/** @type {string} */ id, /** @type {0 | 1} */ side, name = id) => ({
   playerId: id, name, side, connected: true, away: false, cpu: null, rating: null,
@@ -26,7 +31,7 @@ const cpu = (/** @type {0 | 1} */ side) => ({
  * @param {any[]} seats
  */
 function table(game, options, moves, seats) {
-  const rules = game === 'musashi' ? musashi : dots;
+  const rules = GAMES[game].rules;
   let g = rules.newGame(options);
   for (const m of moves) g = rules.play(g, rules.turn(g), m).game;
   return /** @type {import('../types.js').TableView} */ ({
@@ -42,16 +47,16 @@ const M = { game: 'musashi', first: 'parent', target: '10', limit: '100', board:
 test('a Musashi take-back needs a move of one\'s own: the CPU moving first is not enough', () => {
   // This device plays the Children (side 1); the CPU's Parent moved first.
   const one = table('musashi', M, ['c3-d3'], [person('a', 1), cpu(0)]);
-  assert.equal(hasMoved(one, 1), false);
-  assert.equal(hasMoved(one, 0), true);
+  assert.equal(musashiGame.hasMoved(one, 1), false);
+  assert.equal(musashiGame.hasMoved(one, 0), true);
   assert.equal(canUndo(props(one, you, initialUi()), 0), false);
   assert.equal(canHint(props(one, you, initialUi())), true, 'the Children to move');
   const three = table('musashi', M, ['c3-d3', 'a1-b2', 'd3-c3'], [person('a', 1), cpu(0)]);
   assert.equal(canUndo(props(three, you, initialUi()), 0), true);
   // Children first: their single move is theirs.
   const kids = table('musashi', { ...M, first: 'children' }, ['a1-b2'], [person('a', 1), cpu(0)]);
-  assert.equal(hasMoved(kids, 1), true);
-  assert.equal(hasMoved(kids, 0), false);
+  assert.equal(musashiGame.hasMoved(kids, 1), true);
+  assert.equal(musashiGame.hasMoved(kids, 0), false);
 });
 
 test('a Dots take-back needs a line of one\'s own, however many the CPU drew', () => {

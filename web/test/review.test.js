@@ -4,11 +4,12 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 
+import { game as dotsGame } from '../games/dots.js';
+import { game as musashiGame } from '../games/musashi.js';
 import * as dots from '../table/dots.js';
 import * as musashi from '../table/musashi.js';
 import { analysisLink, readAnalysisLink } from '../review/links.js';
-import { turningView, viewsOf } from '../review/positions.js';
-import { readSetup, setupText } from '../review/setup.js';
+import { viewsOf } from '../review/positions.js';
 import { turningText, valueText } from '../review/words.js';
 
 /** A translator that shows the id and its arguments. @type {import('../types.js').Translate} */
@@ -19,19 +20,19 @@ const value = (v) => ({ exact: true, text: '', score: 0, result: null, ...v });
 
 test('Musashi values name the winner and the distance', () => {
   const names = /** @type {[string, string]} */ (['Parent', 'Children']);
-  assert.equal(valueText(t, 'musashi', value({ score: 1, result: 1 }), names), 'review-win {"name":"Parent","side":"parent"}');
-  assert.equal(valueText(t, 'musashi', value({ score: -1, result: -1, plies: 7 }), names), 'review-win-in {"name":"Children","side":"children","moves":7}');
-  assert.equal(valueText(t, 'musashi', value({ score: -1, result: -1, plies: 0 }), names), 'review-won {"name":"Children","side":"children"}');
-  assert.equal(valueText(t, 'musashi', value({ exact: false, score: -0.4 }), names), 'review-estimate-ahead {"name":"Children","side":"children"}');
-  assert.equal(valueText(t, 'musashi', value({ exact: false, score: 0.05 }), names), 'review-estimate-even');
+  assert.equal(valueText(t, musashiGame, value({ score: 1, result: 1 }), names), 'review-win {"name":"Parent","side":"parent"}');
+  assert.equal(valueText(t, musashiGame, value({ score: -1, result: -1, plies: 7 }), names), 'review-win-in {"name":"Children","side":"children","moves":7}');
+  assert.equal(valueText(t, musashiGame, value({ score: -1, result: -1, plies: 0 }), names), 'review-won {"name":"Children","side":"children"}');
+  assert.equal(valueText(t, musashiGame, value({ exact: false, score: -0.4 }), names), 'review-estimate-ahead {"name":"Children","side":"children"}');
+  assert.equal(valueText(t, musashiGame, value({ exact: false, score: 0.05 }), names), 'review-estimate-even');
 });
 
 test('Dots values give the final margin of side 0', () => {
   const names = /** @type {[string, string]} */ (['Ana', 'Ben']);
-  assert.equal(valueText(t, 'dots', value({ margin: -3, result: -1 }), names), 'review-win-by {"name":"Ben","side":"second","boxes":3}');
-  assert.equal(valueText(t, 'dots', value({ margin: 0, result: 0 }), names), 'review-draw');
-  assert.equal(valueText(t, 'dots', value({ exact: false, margin: 1.6 }), names), 'review-estimate-by {"name":"Ana","side":"first","boxes":2}');
-  assert.equal(valueText(t, 'dots', value({ exact: false, margin: 0.3 }), names), 'review-estimate-even');
+  assert.equal(valueText(t, dotsGame, value({ margin: -3, result: -1 }), names), 'review-win-by {"name":"Ben","side":"second","boxes":3}');
+  assert.equal(valueText(t, dotsGame, value({ margin: 0, result: 0 }), names), 'review-draw');
+  assert.equal(valueText(t, dotsGame, value({ exact: false, margin: 1.6 }), names), 'review-estimate-by {"name":"Ana","side":"first","boxes":2}');
+  assert.equal(valueText(t, dotsGame, value({ exact: false, margin: 0.3 }), names), 'review-estimate-even');
 });
 
 test('a turning point is the mover losing a win or a draw, told to whoever reads it', () => {
@@ -60,14 +61,14 @@ test('positions for stepping: a view after every move and who made it', () => {
   assert.deepEqual(movers, [0, 1, 0]);
   assert.equal(views[2].game === 'musashi' && views[2].parent, 'd4');
   // A turning point shows the position before the move, with the move marked.
-  const tv = turningView(views, 3, 'd4-c3');
+  const tv = musashiGame.turningView(views, 3, 'd4-c3');
   assert.equal(tv.game === 'musashi' && tv.parent, 'd4');
   assert.deepEqual(tv.last, { move: 'd4-c3', taken: [] });
 
   const d = viewsOf(dots, { game: 'dots', size: '3x3', swapFirst: true }, ['0', '12', '3']);
   assert.deepEqual(d.movers, [0, 1, 0]);
   // Dots shows the position after the move: the line is drawn, and the others still open.
-  const dv = turningView(d.views, 2, '12');
+  const dv = dotsGame.turningView(d.views, 2, '12');
   assert.equal(dv.game === 'dots' && dv.lines.length, 2);
 });
 
@@ -87,15 +88,15 @@ test('the analysis link carries the rules and the moves up to a move', () => {
 test('a set-up position travels in the analysis link and reads back the same', () => {
   const o = { game: 'dots', size: '3x3' };
   const dotsSetup = { drawn: [0, 13], turn: /** @type {0 | 1} */ (1) };
-  const url = analysisLink('en', { game: 'dots', options: /** @type {any} */ (o), moves: ['5'], setup: setupText('dots', dotsSetup) }, 1);
+  const url = analysisLink('en', { game: 'dots', options: /** @type {any} */ (o), moves: ['5'], setup: dotsGame.setup.text(dotsSetup) }, 1);
   const back = readAnalysisLink(url.slice(url.indexOf('#')));
-  assert.deepEqual(back && readSetup(back.options, back.setup ?? ''), dotsSetup);
+  assert.deepEqual(back && dotsGame.setup.read(back.options, back.setup ?? ''), dotsSetup);
   assert.deepEqual(back?.moves, ['5']);
-  assert.deepEqual(readSetup(o, ':0'), { drawn: [], turn: 0 });
-  assert.equal(readSetup(o, '0,99:0'), null, 'a 3x3 board has 24 lines');
+  assert.deepEqual(dotsGame.setup.read(o, ':0'), { drawn: [], turn: 0 });
+  assert.equal(dotsGame.setup.read(o, '0,99:0'), null, 'a 3x3 board has 24 lines');
   const m = { game: 'musashi', board: '33' };
   const s = { board: /** @type {'33'} */ ('33'), parent: null, children: new Set(['a1', 'b2']), turn: /** @type {0 | 1} */ (0), childrenMoves: 3 };
-  assert.equal(setupText('musashi', s), '33::a1,b2:p:3');
-  assert.deepEqual(readSetup(m, '33::a1,b2:p:3'), s);
-  assert.equal(readSetup(m, '33:z9::p:0'), null);
+  assert.equal(musashiGame.setup.text(s), '33::a1,b2:p:3');
+  assert.deepEqual(musashiGame.setup.read(m, '33::a1,b2:p:3'), s);
+  assert.equal(musashiGame.setup.read(m, '33:z9::p:0'), null);
 });
