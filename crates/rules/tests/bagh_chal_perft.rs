@@ -277,3 +277,11 @@ fn random_games_agree_with_the_reference_move_for_move() {
     }
     assert!(repetitions_refused > 0, "the walk met the repetition rule");
 }
+
+/// A documented long run (docs/design.md §8.8), the reference included to depth 6:
+/// `cargo test --release -p rules --test bagh_chal_perft -- --ignored`.
+#[test]
+#[ignore = "long run: deeper perft from the start"]
+fn from_the_start_deeper() {
+    check("a1,a5,e1,e5::20:0:g", Options::default(), &[21, 252, 5052, 68204, 1304788, 18592000, 339123476], 6);
+}
