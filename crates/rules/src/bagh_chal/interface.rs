@@ -25,7 +25,7 @@ impl From<IllegalMove> for Refusal {
 
 /// The common form of a Bagh-Chal outcome: the blocked tigers are "trapped" like the
 /// Musashi Parent, and goats with no move are the hunted side with no move.
-pub fn finished(o: super::Outcome) -> Finished {
+fn finished(o: super::Outcome) -> Finished {
     let reason = match o.reason {
         EndReason::TigersBlocked => any::EndReason::Trapped,
         EndReason::TargetReached => any::EndReason::TargetReached,
