@@ -1,16 +1,17 @@
-//! `qdan perft musashi|dots`: leaf counts for 1..=depth plies.
+//! `qdan perft musashi|dots|bagh-chal`: leaf counts for 1..=depth plies.
 
 use std::time::Instant;
 
 use anyhow::{Context, bail};
 use clap::{Args as ClapArgs, ValueEnum};
-use rules::dots;
-use rules::musashi::{BoardKind, Game, Limit, Options, Position, Role, Target};
+use rules::musashi::{BoardKind, Game, Limit, Options, Position};
+use rules::{bagh_chal, dots};
 
 #[derive(Copy, Clone, Debug, ValueEnum)]
 pub enum PerftGame {
     Musashi,
     Dots,
+    BaghChal,
 }
 
 #[derive(ClapArgs, Debug)]
@@ -20,16 +21,22 @@ pub struct Args {
     /// Musashi board: 33 or 25.
     #[arg(long, default_value = "33")]
     board: BoardKind,
-    /// Musashi: who moves first, parent or children.
-    #[arg(long, default_value = "parent")]
-    first: Role,
-    /// Musashi: Children the Parent must take: 10, 6 or none.
-    #[arg(long, default_value = "10")]
-    target: Target,
+    /// Who moves first: Musashi parent (default) or children; Bagh-Chal goats (default) or
+    /// tigers.
+    #[arg(long)]
+    first: Option<String>,
+    /// Musashi: Children the Parent must take, 10 (default), 6 or none. Bagh-Chal: goats the
+    /// tigers must capture, 5 (default), 4, 6 or all.
+    #[arg(long)]
+    target: Option<String>,
+    /// Bagh-Chal: the repetition rule, forbidden (default) or allowed.
+    #[arg(long)]
+    repetition: Option<String>,
     /// Musashi: Children move limit: a number or none.
     #[arg(long, default_value = "100")]
     limit: Limit,
-    /// Musashi: start from this position text instead (board:parent:children:side:moves).
+    /// Start from this position text instead: Musashi board:parent:children:side:moves,
+    /// Bagh-Chal tigers:goats:hand:captured:side.
     #[arg(long)]
     position: Option<String>,
     /// Dots: board size WxH.
@@ -49,8 +56,9 @@ pub fn run(a: Args) -> anyhow::Result<()> {
     }
     match a.game {
         PerftGame::Musashi => {
-            let options =
-                Options { first: a.first, target: a.target, limit: a.limit, board: a.board, ..Options::default() };
+            let mut options = Options { limit: a.limit, board: a.board, ..Options::default() };
+            set(&mut options.first, "first", &a.first)?;
+            set(&mut options.target, "target", &a.target)?;
             let mut game = match &a.position {
                 Some(text) => {
                     let pos: Position = text.parse().with_context(|| format!("bad position {text:?}"))?;
@@ -64,6 +72,28 @@ pub fn run(a: Args) -> anyhow::Result<()> {
             let mut game = dots::Game::new(dots::Options { size: a.size, ..dots::Options::default() });
             count(a.depth, a.stats, |d| game.perft(d));
         }
+        PerftGame::BaghChal => {
+            let mut options = bagh_chal::Options::default();
+            set(&mut options.first, "first", &a.first)?;
+            set(&mut options.target, "target", &a.target)?;
+            set(&mut options.repetition, "repetition", &a.repetition)?;
+            let mut game = match &a.position {
+                Some(text) => {
+                    let pos: bagh_chal::Position = text.parse().with_context(|| format!("bad position {text:?}"))?;
+                    bagh_chal::Game::from_position(options, pos)
+                }
+                None => bagh_chal::Game::new(options),
+            };
+            count(a.depth, a.stats, |d| rules::Game::perft(&mut game, d));
+        }
+    }
+    Ok(())
+}
+
+/// Sets `field` from the option's text when given; the game's own parser says what it takes.
+fn set<T: std::str::FromStr<Err = String>>(field: &mut T, name: &str, text: &Option<String>) -> anyhow::Result<()> {
+    if let Some(text) = text {
+        *field = text.parse().map_err(|e| anyhow::anyhow!("--{name}: {e}"))?;
     }
     Ok(())
 }
