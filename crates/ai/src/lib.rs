@@ -2,6 +2,7 @@
 //! from beginner to expert, behind one entry point ([`choose`]) the server calls for any game
 //! (through [`players`], which lists each game's [`players::Cpu`]).
 
+pub mod bagh_chal;
 mod checksum;
 pub mod dots;
 pub mod musashi;
