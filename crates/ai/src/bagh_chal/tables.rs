@@ -16,15 +16,18 @@
 //!   `docs/design.md` §8.1) it is the game whose movement phase Lim and Nievergelt's
 //!   database of 88,260,972 positions holds: values of positions, not of histories. Under
 //!   our rule (`docs/design.md` §8.5: a move back to a position of the record is illegal)
-//!   the tables are therefore exact for the repetition-free game (the `allowed` local rule),
-//!   and under `forbidden` they are exact only while the game's record does not matter:
-//!   - a *win in d plies* of the tables is reached by a line that never repeats a position
-//!     (a shortest forced win never passes a position twice), but the winner's moves may
-//!     be forbidden by an earlier record, and the loser may be short of moves the tables
-//!     count on, so it holds from a position with an empty record;
-//!   - a *draw* of the tables is a game either side can keep going for ever; under
-//!     `forbidden` no game goes on for ever (§8.4: someone runs out of moves), so a draw
-//!     of the tables is a game our rule will decide, and the tables do not say for whom.
+//!   the tables are therefore exact for the repetition-free game (the `allowed` local rule).
+//!   Under `forbidden`, the default:
+//!   - a *win in d plies* (and so a *loss*) of the tables is still a win in at most `d`
+//!     plies when the record since the last capture holds no position of the winning line,
+//!     surely when it holds only the current position (right after the last placement or a
+//!     capture): each move of the winner's shortest line brings the distance down by one,
+//!     so that line never repeats a position and none of its moves is forbidden, while the
+//!     rule only takes moves away from the loser (a loser left without a move loses sooner);
+//!   - a *draw* of the tables is a game both sides can keep going for ever; under
+//!     `forbidden` no game goes on for ever (§8.4: someone runs out of moves), so our rule
+//!     decides every drawn position, and the tables do not say for whom: that needs the
+//!     history, which no table of positions holds.
 //!
 //! # How they are built
 //!
@@ -434,7 +437,7 @@ fn settle(cnt: &mut [u8], val: &mut [u8], q: &mut Vec<Vec<u32>>, floored: bool, 
     if c == 0 {
         return;
     }
-    if d % 2 == 0 {
+    if d.is_multiple_of(2) {
         cnt[j] = 0;
         val[j] = d as u8 + 2;
         push(q, d + 1, t);
