@@ -60,6 +60,16 @@ pub enum TableError {
     Target(u8),
     #[error("a game longer than {MAX_PLIES} plies does not fit the table format")]
     DistanceOverflow,
+    #[error("table I/O: {0}")]
+    Io(#[from] std::io::Error),
+    #[error("not a Bagh-Chal table file")]
+    Magic,
+    #[error("table file version {0}, this program reads {v}", v = super::file::VERSION)]
+    Version(u32),
+    #[error("table file is for another target or rules fingerprint")]
+    Stale,
+    #[error("table file is damaged: {0}")]
+    Corrupt(&'static str),
 }
 
 /// A position's value for the side to move.
@@ -129,16 +139,27 @@ impl Tables {
     /// Builds every slice of the movement phase for `target` captures (1 to 5; fewer make
     /// small tables for tests), fewest goats first, reporting each as done.
     pub fn build(target: u8, mut report: impl FnMut(&SliceStats)) -> Result<Tables, TableError> {
-        if !(1..=TARGET).contains(&target) {
-            return Err(TableError::Target(target));
-        }
-        let mut t = Tables { target, slices: (0..=GOATS).map(|_| None).collect() };
+        let mut t = Tables::empty(target)?;
         for g in t.min_goats()..=GOATS {
             let (slice, stats) = t.build_slice(g)?;
             report(&stats);
             t.slices[g as usize] = Some(slice);
         }
         Ok(t)
+    }
+
+    /// Tables for `target` captures (1 to 5) without any slice.
+    pub(crate) fn empty(target: u8) -> Result<Tables, TableError> {
+        if !(1..=TARGET).contains(&target) {
+            return Err(TableError::Target(target));
+        }
+        Ok(Tables { target, slices: (0..=GOATS).map(|_| None).collect() })
+    }
+
+    /// Adds a slice (read from a file).
+    pub(crate) fn insert(&mut self, s: Slice) {
+        let g = s.index.goats as usize;
+        self.slices[g] = Some(s);
     }
 
     /// Fewest goats on the board before the target is reached.
