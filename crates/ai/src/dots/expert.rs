@@ -12,9 +12,9 @@ use rand::Rng;
 use rules::dots::Position;
 
 use super::board::Board;
+use super::chain_play::{capture_or_decline, cheapest_sacrifice};
 use super::chains::EndgameTable;
 use super::clock::Deadline;
-use super::levels::{capture_or_decline, cheapest_sacrifice};
 use super::mcts::{Mcts, Settings};
 use super::playout::lines;
 use super::solver::Solver;

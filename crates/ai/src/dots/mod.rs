@@ -6,9 +6,11 @@
 //! - [`table_file`]: the solver's table saved and loaded, so long solves can be resumed.
 //! - [`clock`]: deadlines on the wall clock or on another clock (the arena's CPU time).
 //! - [`playout`], [`mcts`]: the expert's Monte-Carlo search before the solver reaches.
+//! - [`chain_play`]: how a good player plays the chains (take or decline, the cheapest sacrifice).
 //! - [`levels`]: the CPU levels the site offers.
 
 pub mod board;
+pub mod chain_play;
 pub mod chains;
 pub mod clock;
 pub mod counts;

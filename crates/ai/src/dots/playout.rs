@@ -11,8 +11,8 @@
 use rand::Rng;
 
 use super::board::Board;
+use super::chain_play::{capture_or_decline, cheapest_sacrifice};
 use super::chains::EndgameTable;
-use super::levels::{capture_or_decline, cheapest_sacrifice};
 
 /// Per-box counts of drawn sides, and the line masks the playout needs, for one position.
 pub struct Lines {

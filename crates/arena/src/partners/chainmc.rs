@@ -6,7 +6,7 @@
 //!   in it is dropped and the move is chosen as below.
 //! - With a box on offer: take it, or decline the last two (four) by the chain-and-loop
 //!   table where the rest is simple, by the long chain rule where it is not
-//!   ([`ai::dots::levels::capture_or_decline`]).
+//!   ([`ai::dots::chain_play::capture_or_decline`]).
 //! - Otherwise every safe line (one of each set of mirror images), or every line when none
 //!   is safe, is valued by playouts ([`ai::dots::playout::playout`]: safe lines steered by
 //!   the long chain rule, then the endgame played by the table: the controlling side keeps
@@ -23,8 +23,8 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Duration;
 
+use ai::dots::chain_play::{capture_or_decline, cheapest_sacrifice};
 use ai::dots::chains::EndgameTable;
-use ai::dots::levels::{capture_or_decline, cheapest_sacrifice};
 use ai::dots::playout::{lines, playout};
 use ai::dots::{Board, Clock, Deadline, Solver};
 use rand::Rng;

@@ -5,7 +5,7 @@ use ai::dots::Board;
 use ai::dots::board::NONE;
 use rand::Rng;
 
-pub use ai::dots::levels::chain_end;
+pub use ai::dots::chain_play::chain_end;
 pub use ai::dots::playout::{lines, nth_bit};
 
 /// A random set bit of `m` (not empty).
@@ -15,7 +15,7 @@ pub fn pick(m: u64, rng: &mut impl Rng) -> u8 {
 
 /// Boxes the opponent takes at once after `e` if they take everything offered.
 pub fn given_away(board: &Board, drawn: u64, e: u8) -> u32 {
-    ai::dots::levels::given_away(board, drawn, e)
+    ai::dots::chain_play::given_away(board, drawn, e)
 }
 
 /// The undrawn lines that give away fewest boxes (every line gives something away).
