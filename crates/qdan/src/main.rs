@@ -27,7 +27,7 @@ enum Command {
     /// The value after every ply of a game, and the moves that changed the result.
     #[command(subcommand)]
     Review(cmd::review::ReviewCmd),
-    /// Build retrograde tables for Juroku Musashi.
+    /// Build retrograde tables for Juroku Musashi and Bagh-Chal.
     #[command(subcommand)]
     Tablebase(cmd::musashi_tables::Tablebase),
 }

@@ -1,5 +1,6 @@
 //! One module per subcommand.
 
+pub mod bagh_chal_tables;
 pub mod musashi_tables;
 pub mod perft;
 pub mod review;

@@ -57,6 +57,8 @@ pub enum Tablebase {
         #[arg(long)]
         threads: Option<usize>,
     },
+    /// Build the Bagh-Chal movement-phase tables and save them.
+    BaghChal(super::bagh_chal_tables::BuildArgs),
 }
 
 #[derive(ClapArgs, Debug)]
@@ -87,7 +89,7 @@ pub struct SolveArgs {
 }
 
 /// Peak resident memory of this process in MiB (Linux), for the build report.
-fn peak_mib() -> Option<f64> {
+pub(super) fn peak_mib() -> Option<f64> {
     let s = std::fs::read_to_string("/proc/self/status").ok()?;
     let line = s.lines().find(|l| l.starts_with("VmHWM:"))?;
     let kb: f64 = line.split_whitespace().nth(1)?.parse().ok()?;
@@ -95,7 +97,12 @@ fn peak_mib() -> Option<f64> {
 }
 
 pub fn tablebase(t: Tablebase) -> anyhow::Result<()> {
-    let Tablebase::Build { board, target, out, max_children, checkpoint_minutes, hours, threads } = t;
+    let (board, target, out, max_children, checkpoint_minutes, hours, threads) = match t {
+        Tablebase::Build { board, target, out, max_children, checkpoint_minutes, hours, threads } => {
+            (board, target, out, max_children, checkpoint_minutes, hours, threads)
+        }
+        Tablebase::BaghChal(a) => return super::bagh_chal_tables::build(a),
+    };
     let max_k = max_children.unwrap_or(16);
     if max_k > 16 {
         bail!("--max-children must be at most 16");
