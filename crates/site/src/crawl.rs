@@ -13,7 +13,7 @@ use crate::SiteState;
 use crate::assets;
 use crate::html::esc;
 use crate::i18n::Lang;
-use crate::pages::Page;
+use crate::page::Page;
 
 /// The pages a crawler may index, in every locale.
 pub fn public_pages() -> Vec<Page> {

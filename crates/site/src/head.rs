@@ -9,7 +9,7 @@ use crate::config::PublicUrl;
 use crate::html::{esc, game_name_id};
 use crate::i18n::{Arg, Lang, Messages};
 use crate::modules::{self, ENTRY};
-use crate::pages::{Extras, Page};
+use crate::page::{Extras, Page};
 use crate::{assets, rules_page};
 
 /// The module `app.js` imports for each kind of page (see its `start()`).

@@ -2,6 +2,8 @@
 
 use rules::GameKind;
 
+use crate::config::BoardShape;
+
 /// Escapes text for HTML element content and attribute values.
 pub fn esc(s: &str) -> String {
     let mut out = String::with_capacity(s.len());
@@ -46,4 +48,9 @@ pub fn shown_name(m: &crate::i18n::Messages, name: &str) -> String {
         Some(n) => m.t_args("player-default-name", &[("number", crate::i18n::Arg::Str(n.to_string()))]),
         None => name.to_string(),
     }
+}
+
+/// The style attribute that reserves a board's space before the client draws it.
+pub(crate) fn reserve(shape: BoardShape) -> String {
+    format!(" style=\"--board-ratio: {} / {}\"", shape.width, shape.height)
 }

@@ -37,6 +37,7 @@ mod html;
 pub mod i18n;
 pub mod manifest;
 pub mod modules;
+pub mod page;
 pub mod pages;
 pub mod review_pages;
 pub mod rules_date;
@@ -56,7 +57,7 @@ use tower_http::compression::CompressionLayer;
 pub use config::{Backend, BoardShape, LeaderRow, LessonFacts, NoBackend, PublicUrl, TableFacts};
 pub use html::{esc, shown_name};
 use i18n::Lang;
-use pages::{Extras, Page};
+use page::{Extras, Page};
 
 /// The cookie that remembers the language a visitor chose in the switcher.
 pub const LANG_COOKIE: &str = "qdan_lang";

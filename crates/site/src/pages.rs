@@ -5,88 +5,15 @@
 //! space reserved for boards, the lesson's first step written out), so nothing moves as they
 //! fill in.
 
-use std::sync::Arc;
-
 use rules::GameKind;
 use serde_json::json;
 
 use crate::SiteSettings;
 use crate::assets;
 use crate::config::{BoardShape, LeaderRow, LessonFacts, TableFacts};
-use crate::html::{esc, game_name_id, game_summary_id, script_json};
+use crate::html::{esc, game_name_id, game_summary_id, reserve, script_json};
 use crate::i18n::{Arg, Lang, Messages, client_messages_url, messages};
-
-/// What a page knows beyond its URL, from the game server.
-#[derive(Clone, Debug, Default)]
-pub struct Extras {
-    /// The game and board of a table page, or of the group a replay is of.
-    pub table: Option<TableFacts>,
-    /// A lesson page's steps.
-    pub lesson: Option<Arc<LessonFacts>>,
-    /// The leaderboard's rows of each game the store could answer for.
-    pub leaderboard: Vec<(GameKind, Vec<LeaderRow>)>,
-}
-
-/// Which page, with what it needs.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Page {
-    Home,
-    Game(GameKind),
-    Learn(GameKind),
-    Rules(GameKind),
-    Group(String),
-    Leaderboard,
-    /// A finished game of a group: its replay and review (`/g/{code}/{n}`).
-    Replay(String, u32),
-    /// This device's games.
-    MyGames,
-    /// A player's public games.
-    Player(String),
-    /// The analysis board of a game.
-    Analysis(GameKind),
-    NotFound,
-    /// An invite link to no group: a 404 that offers to start a game.
-    GroupMissing,
-    /// A game number group `code` never had: a 404 that leads back to the group.
-    GameMissing(String),
-    /// A player page of nobody: a 404 that leads to the leaderboard.
-    PlayerMissing,
-}
-
-impl Page {
-    /// The path of this page after `/{lang}` (used by the language switcher).
-    pub fn path(&self) -> String {
-        match self {
-            Page::Home | Page::NotFound | Page::GroupMissing | Page::PlayerMissing => "/".into(),
-            Page::GameMissing(code) => format!("/g/{code}"),
-            Page::Game(g) => format!("/games/{}", g.as_str()),
-            Page::Learn(g) => format!("/games/{}/learn", g.as_str()),
-            Page::Rules(g) => format!("/games/{}/rules", g.as_str()),
-            Page::Group(code) => format!("/g/{code}"),
-            Page::Leaderboard => "/leaderboard".into(),
-            Page::Replay(code, n) => format!("/g/{code}/{n}"),
-            Page::MyGames => "/my-games".into(),
-            Page::Player(id) => format!("/players/{id}"),
-            Page::Analysis(g) => format!("/games/{}/analysis", g.as_str()),
-        }
-    }
-
-    fn kind(&self) -> &'static str {
-        match self {
-            Page::Home => "home",
-            Page::Game(_) => "game",
-            Page::Learn(_) => "learn",
-            Page::Rules(_) => "rules",
-            Page::Group(_) => "group",
-            Page::Leaderboard => "leaderboard",
-            Page::Replay(..) => "replay",
-            Page::MyGames => "my-games",
-            Page::Player(_) => "player",
-            Page::Analysis(_) => "analysis",
-            Page::NotFound | Page::GroupMissing | Page::GameMissing(_) | Page::PlayerMissing => "not-found",
-        }
-    }
-}
+use crate::page::{Extras, Page};
 
 /// Renders `page` in `lang` as a complete HTML document, with absolute links under the
 /// settings' public URL.
@@ -200,11 +127,6 @@ fn thumb(g: GameKind) -> String {
     };
     let svg = &assets::all()[file].data;
     String::from_utf8_lossy(svg).trim_end().to_string()
-}
-
-/// The style attribute that reserves a board's space before the client draws it.
-pub(crate) fn reserve(shape: BoardShape) -> String {
-    format!(" style=\"--board-ratio: {} / {}\"", shape.width, shape.height)
 }
 
 fn home(m: &Messages) -> String {

@@ -9,9 +9,9 @@
 use rules::{AnyOptions, GameKind};
 
 use crate::config::{BoardShape, TableFacts};
+use crate::html::reserve;
 use crate::html::{esc, game_name_id};
 use crate::i18n::{Arg, Messages};
-use crate::pages::reserve;
 
 /// A step button's picture: drawn, because the media-control characters (U+23EE, U+23ED) are
 /// missing from many phones' fonts.

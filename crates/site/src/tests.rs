@@ -371,7 +371,7 @@ fn page_data_is_script_safe() {
     let html = pages::render(
         Lang::En,
         &Page::Group("ABCD1234EFGH".into()),
-        &pages::Extras::default(),
+        &page::Extras::default(),
         &SiteSettings::example(),
     );
     let data = html.split("<script id=\"qdan-data\" type=\"application/json\">").nth(1).unwrap();

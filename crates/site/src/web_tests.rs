@@ -394,7 +394,7 @@ async fn the_leaderboard_is_written_by_the_server() {
     // Without a store the tables wait for the client.
     let html = crate::pages::render(
         Lang::En,
-        &crate::pages::Page::Leaderboard,
+        &crate::page::Page::Leaderboard,
         &Default::default(),
         &crate::SiteSettings::example(),
     );
