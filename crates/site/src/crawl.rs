@@ -9,8 +9,8 @@ use axum::http::{HeaderMap, HeaderValue, header};
 use axum::response::{IntoResponse, Response};
 use rules::GameKind;
 
-use crate::SiteState;
 use crate::assets;
+use crate::config::SiteState;
 use crate::html::esc;
 use crate::i18n::Lang;
 use crate::page::Page;

@@ -54,51 +54,15 @@ use rules::GameKind;
 use sha2::{Digest, Sha256};
 use tower_http::compression::CompressionLayer;
 
-pub use config::{Backend, BoardShape, LeaderRow, LessonFacts, NoBackend, PublicUrl, TableFacts};
+pub use config::{
+    Backend, BoardShape, LeaderRow, LessonFacts, NoBackend, PublicUrl, SiteSettings, SiteState, TableFacts,
+};
 pub use html::{esc, shown_name};
 use i18n::Lang;
 use page::{Extras, Page};
 
 /// The cookie that remembers the language a visitor chose in the switcher.
 pub const LANG_COOKIE: &str = "qdan_lang";
-
-/// What the pages say about how the server runs, and where the site is public: the server
-/// passes its effective settings, so a page always prints what the server does.
-#[derive(Clone, Debug, PartialEq)]
-pub struct SiteSettings {
-    /// Seconds a seated player may be gone (network lost) before the CPU stands in.
-    pub away_grace_secs: u64,
-    /// The same for a page that was closed or reloaded.
-    pub reload_grace_secs: u64,
-    /// The turn time limits a host may choose (`None`: no limit), the default first.
-    pub turn_limits: Vec<Option<u32>>,
-    /// Ranked games between the same two players that are rated in any 24 hours; the rules
-    /// pages print it, so they say what the store counts.
-    pub pair_rated_games_per_day: u32,
-    /// The site's public base URL: canonical links, hreflang alternates, the sitemap and share
-    /// cards are built from it.
-    pub public_url: PublicUrl,
-}
-
-impl SiteSettings {
-    /// Settings for tests of this crate (the server always passes its own).
-    pub fn example() -> SiteSettings {
-        SiteSettings {
-            away_grace_secs: 10,
-            reload_grace_secs: 2,
-            turn_limits: vec![None, Some(30), Some(60)],
-            pair_rated_games_per_day: 3,
-            public_url: "https://qdan.example".parse().expect("a valid URL"),
-        }
-    }
-}
-
-/// What every handler shares: the server's settings and its backend.
-#[derive(Clone)]
-pub struct SiteState {
-    pub settings: Arc<SiteSettings>,
-    pub backend: Arc<dyn Backend>,
-}
 
 /// The page, static-file and crawler routes, merged into the server's router. Compresses the
 /// pages (brotli or gzip, by `Accept-Encoding`); static files come compressed already.

@@ -18,8 +18,8 @@ use rules::GameKind;
 use serde_json::Value;
 use wire::{OptionSpec, option_specs};
 
-use crate::SiteSettings;
 use crate::assets::Web;
+use crate::config::SiteSettings;
 use crate::html::{esc, game_name_id};
 use crate::i18n::{Arg, Messages};
 use crate::rules_date::updated_date;
