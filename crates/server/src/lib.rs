@@ -12,6 +12,7 @@
 mod api;
 pub mod client_ip;
 pub mod cluster;
+mod cluster_work;
 mod error;
 pub mod fd_limit;
 pub mod ids;
@@ -240,7 +241,7 @@ impl AppState {
     /// other nodes, leases and orphans.
     pub fn join(&self) {
         if let Some(c) = self.ctx.cluster.as_ref() {
-            c.start(self.tables.clone());
+            cluster_work::start(c, self.tables.clone());
         }
         let state = self.clone();
         // Ten sweeps per expiry time, at least a second and at most an hour apart.

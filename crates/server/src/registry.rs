@@ -9,8 +9,9 @@ use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 
 use crate::Ctx;
-use crate::cluster::{Cluster, RemoteTable};
+use crate::cluster::Cluster;
 use crate::store::{Fence, Store, StoreError};
+use crate::table::remote::RemoteTable;
 use crate::table::{self, LocalTable, TableHandle};
 
 #[derive(Debug)]

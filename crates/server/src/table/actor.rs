@@ -12,8 +12,9 @@ use tokio::time::{Instant, sleep_until};
 use wire::{ErrorCode, Intent, MoveSource, ServerMsg, WireError, You};
 
 use super::log::EventLog;
+use super::reply::{Joined, Reply};
 use super::state::{Change, CpuTurn, Input, Player, Table, TableError, TableRules};
-use super::{Cmd, Joined, LocalTable, Reply};
+use super::{Cmd, LocalTable};
 use crate::store::{Fence, GameEnd, GameRow, MoveRow, PlayerRow};
 use crate::{Ctx, now_ms};
 

@@ -7,37 +7,21 @@
 mod actor;
 mod load;
 mod log;
+pub mod remote;
+pub mod reply;
+pub mod rpc;
 pub mod state;
 
 use std::sync::Arc;
 
-use tokio::sync::{broadcast, mpsc, oneshot};
+use tokio::sync::{mpsc, oneshot};
 use wire::{Intent, WireError};
 
 pub use actor::spawn;
+pub use reply::{Gone, Joined, Reply};
 pub use state::TableError;
 
 use crate::store::PlayerRow;
-
-/// What a connection gets when it joins a table.
-#[derive(Debug)]
-pub struct Joined {
-    /// The `welcome` message.
-    pub welcome: String,
-    /// Events the client missed, or one `state` message.
-    pub catch_up: Vec<Arc<str>>,
-    /// Every later event.
-    pub events: broadcast::Receiver<Arc<str>>,
-}
-
-/// The answer to an intent.
-#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
-pub enum Reply {
-    /// Done; the table is now at version `v`.
-    Ack { v: u64 },
-    /// The answer to a hint request.
-    Hint { mv: Option<String> },
-}
 
 pub(crate) enum Cmd {
     Join {
@@ -79,7 +63,7 @@ pub(crate) enum Cmd {
 #[derive(Clone, Debug)]
 pub enum TableHandle {
     Local(LocalTable),
-    Remote(Arc<crate::cluster::RemoteTable>),
+    Remote(Arc<remote::RemoteTable>),
 }
 
 /// A table whose actor runs on this node.
@@ -89,11 +73,6 @@ pub struct LocalTable {
     /// When the actor started (under the lease it holds, in a cluster).
     pub(crate) started: std::time::Instant,
 }
-
-/// The table stopped (it is reloaded on the next request).
-#[derive(Debug, thiserror::Error)]
-#[error("the table is not running")]
-pub struct Gone;
 
 impl TableHandle {
     pub fn is_alive(&self) -> bool {

@@ -3,8 +3,9 @@
 //! - Each live table is owned by one node through a lease ([`crate::store::Fence`]); every
 //!   write checks it, so a node that lost a table can never write for it again.
 //! - A socket may land on any node. Intents for a table owned elsewhere go to its owner by
-//!   NATS request/reply on the owner's subject ([`rpc`]); the owner publishes each event on the
-//!   table's subject, and every node holding sockets of the table relays them ([`remote`]).
+//!   NATS request/reply on the owner's subject ([`crate::table::rpc`]); the owner publishes each
+//!   event on the table's subject, and every node holding sockets of the table relays them
+//!   ([`crate::table::remote`]).
 //! - A node renews its leases in the background; a table whose lease it lost stops. A node
 //!   adopts tables whose owner is gone (their lease expired), and takes one over at once when
 //!   NATS says its owner has no listener left (the process died), so a game waits seconds,
@@ -12,15 +13,15 @@
 //! - When a table stops or changes hands, a `moved` message on its subject makes every node
 //!   close that table's sockets with "reconnect" (4010); clients come back through the
 //!   balancer and resume by version.
-
-mod remote;
-pub mod rpc;
+//!
+//! This module is the node's membership alone (its NATS connection, what it publishes, the
+//! subjects): the tables speak through it, so it knows nothing of them. The work a node does
+//! for the cluster over its registry (answering other nodes, renewing leases, adopting
+//! orphans) is `cluster_work`, above the registry.
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
-
-pub use remote::RemoteTable;
 
 /// How to join a cluster.
 #[derive(Clone, Debug)]
@@ -58,11 +59,11 @@ pub struct Cluster {
 /// The message a table's owner sends on the table's subject when it stops owning it.
 pub const MOVED: &str = r#"{"t":"moved"}"#;
 
-fn events_subject(code: &str) -> String {
+pub(crate) fn events_subject(code: &str) -> String {
     format!("qdan.table.{code}.events")
 }
 
-fn rpc_subject(node: &str) -> String {
+pub(crate) fn rpc_subject(node: &str) -> String {
     format!("qdan.node.{node}.rpc")
 }
 
@@ -101,19 +102,6 @@ impl Cluster {
         }
     }
 
-    /// Asks `node` to do `req` for one of its tables.
-    pub async fn request(&self, node: &str, req: &rpc::Request) -> Result<rpc::Response, ClusterError> {
-        let body = serde_json::to_vec(req)?;
-        let msg = self.client.request(rpc_subject(node), body.into()).await.map_err(|e| match e.kind() {
-            async_nats::RequestErrorKind::NoResponders => ClusterError::OwnerGone,
-            _ => ClusterError::Nats(e.to_string()),
-        })?;
-        match serde_json::from_slice(&msg.payload)? {
-            rpc::Response::NotOwner => Err(ClusterError::NotOwner),
-            r => Ok(r),
-        }
-    }
-
     /// Whether this node is draining (SIGTERM): the balancer's health check sees it.
     pub fn draining(&self) -> bool {
         self.draining.load(Ordering::Acquire)
@@ -125,51 +113,5 @@ impl Cluster {
 
     pub(crate) fn client(&self) -> &async_nats::Client {
         &self.client
-    }
-
-    /// Starts this node's background work: answering other nodes, renewing leases, adopting
-    /// orphaned tables.
-    pub fn start(self: &Arc<Self>, registry: Arc<crate::Registry>) {
-        tokio::spawn(rpc::serve(self.clone(), registry.clone()));
-        tokio::spawn(renew(self.clone(), registry.clone()));
-        tokio::spawn(adopt_orphans(self.clone(), registry));
-    }
-}
-
-/// Renews this node's leases a few times per lifetime; a table whose lease was lost (the node
-/// was paused past its expiry, or cut off from the database) stops at once.
-async fn renew(cluster: Arc<Cluster>, registry: Arc<crate::Registry>) {
-    let mut tick = tokio::time::interval(cluster.lease_ttl / 4);
-    tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
-    loop {
-        tick.tick().await;
-        let asked_at = std::time::Instant::now();
-        match registry.store().renew_leases(&cluster.node, cluster.ttl_ms()).await {
-            Ok(held) => registry.keep_only(&held, asked_at).await,
-            Err(e) => tracing::warn!("renewing leases: {e}"),
-        }
-    }
-}
-
-/// Takes over tables with a game in progress whose owner is gone, so their clocks and CPU
-/// seats run again without waiting for a player's next message.
-async fn adopt_orphans(cluster: Arc<Cluster>, registry: Arc<crate::Registry>) {
-    loop {
-        // Spread the nodes' sweeps so they rarely race for the same table.
-        let jitter = rand::random::<u64>() % (cluster.lease_ttl.as_millis() as u64 / 2 + 1);
-        tokio::time::sleep(cluster.lease_ttl / 2 + Duration::from_millis(jitter)).await;
-        if cluster.draining() {
-            return;
-        }
-        match registry.store().orphaned_tables().await {
-            Ok(codes) => {
-                for code in codes {
-                    if let Err(e) = registry.adopt(&code).await {
-                        tracing::warn!(%code, "adopting a table: {e}");
-                    }
-                }
-            }
-            Err(e) => tracing::warn!("looking for orphaned tables: {e}"),
-        }
     }
 }

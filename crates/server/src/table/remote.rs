@@ -9,10 +9,10 @@ use futures_util::StreamExt;
 use tokio::sync::broadcast;
 use wire::{ErrorCode, Intent, WireError};
 
-use super::rpc::{Op, Request, Response};
-use super::{Cluster, ClusterError, MOVED, events_subject};
+use super::reply::{Gone, Joined, Reply};
+use super::rpc::{Op, Request, Response, ask};
+use crate::cluster::{Cluster, ClusterError, MOVED, events_subject};
 use crate::store::PlayerRow;
-use crate::table::{Gone, Joined, Reply};
 
 /// Events a socket's writer may fall behind by before it skips ahead to a full state.
 const CHANNEL_LEN: usize = 64;
@@ -91,7 +91,7 @@ impl RemoteTable {
     }
 
     async fn ask(&self, op: Op) -> Result<Response, ClusterError> {
-        let r = self.cluster.request(&self.owner, &Request { code: self.code.clone(), op }).await;
+        let r = ask(&self.cluster, &self.owner, &Request { code: self.code.clone(), op }).await;
         match &r {
             Err(ClusterError::OwnerGone) => {
                 self.owner_gone.store(true, Ordering::Release);
