@@ -9,7 +9,7 @@ use std::pin::Pin;
 use std::sync::Arc;
 
 use axum::http::Uri;
-use rules::{AnyOptions, GameKind, musashi};
+use rules::{AnyOptions, GameKind};
 
 /// The site's public base URL, such as `https://qdan.example`: scheme and host (and port), no
 /// path. Canonical links, hreflang alternates, the sitemap and share cards are built from it.
@@ -78,27 +78,9 @@ pub struct BoardShape {
 }
 
 impl BoardShape {
-    /// The shape of the board a game under `options` is played on: the same arithmetic as
-    /// `viewBox()` in `web/musashi/render.js` (80-unit margins, 100 between points, 5 rows) and
-    /// `web/dots/render.js` (50-unit margins, 100 per box). A test checks it against the
-    /// diagrams those files draw.
+    /// The shape of the board a game under `options` is played on ([`crate::games`]).
     pub fn of(options: &AnyOptions) -> BoardShape {
-        const MUSASHI_MARGIN: u32 = 80;
-        const DOTS_MARGIN: u32 = 50;
-        const STEP: u32 = 100;
-        match options {
-            AnyOptions::Musashi(o) => {
-                let columns = match o.board {
-                    musashi::BoardKind::Setchin33 => 7,
-                    musashi::BoardKind::Square25 => 5,
-                };
-                BoardShape { width: 2 * MUSASHI_MARGIN + (columns - 1) * STEP, height: 2 * MUSASHI_MARGIN + 4 * STEP }
-            }
-            AnyOptions::Dots(o) => BoardShape {
-                width: 2 * DOTS_MARGIN + STEP * u32::from(o.size.w),
-                height: 2 * DOTS_MARGIN + STEP * u32::from(o.size.h),
-            },
-        }
+        crate::games::board_shape(options)
     }
 }
 

@@ -6,7 +6,7 @@
 use rules::GameKind;
 
 use crate::config::PublicUrl;
-use crate::html::{esc, game_name_id};
+use crate::html::{esc, game_name_id, game_summary_id};
 use crate::i18n::{Arg, Lang, Messages};
 use crate::modules::{self, ENTRY};
 use crate::page::{Extras, Page};
@@ -33,28 +33,27 @@ pub fn page_module(page: &Page) -> Option<&'static str> {
 pub fn preloads(page: &Page, extras: &Extras) -> Vec<String> {
     let mut roots = vec![ENTRY];
     roots.extend(page_module(page));
-    // `play/games.js` loads these on demand for the table's own game.
-    let game_parts;
-    if let (Page::Group(_), Some(t)) = (page, extras.table) {
-        let g = t.game().as_str();
-        game_parts = [format!("{g}/index.js"), format!("table/{g}.js")];
-        roots.extend(game_parts.iter().map(String::as_str));
-    }
+    // `games/index.js` imports a page's game module on demand (`loadGame`): a page that shows
+    // a game's board preloads that game's module and what it imports, and no other game's.
+    let game = match (page, extras.table) {
+        (Page::Group(_), Some(t)) => Some(t.game()),
+        (Page::Learn(g) | Page::Analysis(g), _) => Some(*g),
+        _ => None,
+    };
+    let game_module = game.map(|g| format!("games/{}.js", g.as_str()));
+    roots.extend(game_module.as_deref());
     modules::closure(&roots).into_iter().filter(|m| m != ENTRY).collect()
 }
 
 /// The share picture of a page: a game's board, or both boards.
-fn image(page: &Page, extras: &Extras) -> (&'static str, &'static str) {
+fn image(page: &Page, extras: &Extras) -> (String, String) {
     let game = match page {
         Page::Game(g) | Page::Learn(g) | Page::Rules(g) | Page::Analysis(g) => Some(*g),
         Page::Group(_) => extras.table.map(|t| t.game()),
         _ => None,
     };
-    match game {
-        Some(GameKind::Musashi) => ("share/musashi.png", "meta-image-musashi"),
-        Some(GameKind::Dots) => ("share/dots.png", "meta-image-dots"),
-        None => ("share/site.png", "meta-image-site"),
-    }
+    let key = game.map_or("site", GameKind::as_str);
+    (format!("share/{key}.png"), format!("meta-image-{key}"))
 }
 
 /// The Open Graph locale of each language.
@@ -70,15 +69,12 @@ fn og_locale(lang: Lang) -> &'static str {
 
 /// The page's description: what search results and link previews show under its title.
 pub fn description(m: &Messages, page: &Page, extras: &Extras) -> String {
-    let game = |g: GameKind| Arg::Str(m.t(game_name_id(g)));
+    let game = |g: GameKind| Arg::Str(m.t(&game_name_id(g)));
     match page {
         Page::Home | Page::NotFound | Page::GroupMissing | Page::GameMissing(_) | Page::PlayerMissing => {
             m.t("site-description")
         }
-        Page::Game(g) => m.t(match g {
-            GameKind::Musashi => "game-musashi-summary",
-            GameKind::Dots => "game-dots-summary",
-        }),
+        Page::Game(g) => m.t(&game_summary_id(*g)),
         Page::Learn(g) => m.t_args("meta-learn-description", &[("game", game(*g))]),
         Page::Rules(g) => rules_page::description(m, *g),
         Page::Leaderboard => m.t("meta-leaderboard-description"),
@@ -95,7 +91,7 @@ pub fn description(m: &Messages, page: &Page, extras: &Extras) -> String {
 /// The title of the page's share card (the document title, but for an invitation).
 fn card_title(m: &Messages, page: &Page, extras: &Extras, title: &str) -> String {
     match (page, extras.table) {
-        (Page::Group(_), Some(t)) => m.t_args("meta-invite-title", &[("game", Arg::Str(m.t(game_name_id(t.game()))))]),
+        (Page::Group(_), Some(t)) => m.t_args("meta-invite-title", &[("game", Arg::Str(m.t(&game_name_id(t.game()))))]),
         (Page::Group(_), None) => m.t("meta-invite-any-title"),
         _ => title.to_string(),
     }
@@ -161,8 +157,8 @@ pub fn render(m: &Messages, page: &Page, extras: &Extras, base: &PublicUrl, titl
         site = esc(&m.t("site-name")),
         locale = og_locale(lang),
         card = esc(&card_title(m, page, extras, title)),
-        img = assets::url(img),
-        alt = esc(&m.t(alt)),
+        img = assets::url(&img),
+        alt = esc(&m.t(&alt)),
     ));
     out
 }

@@ -26,19 +26,13 @@ pub fn script_json(v: &serde_json::Value) -> String {
 }
 
 /// The message id of a game's name.
-pub fn game_name_id(g: GameKind) -> &'static str {
-    match g {
-        GameKind::Musashi => "game-musashi",
-        GameKind::Dots => "game-dots",
-    }
+pub fn game_name_id(g: GameKind) -> String {
+    format!("game-{}", g.as_str())
 }
 
 /// The message id of a game's one-line summary.
-pub fn game_summary_id(g: GameKind) -> &'static str {
-    match g {
-        GameKind::Musashi => "game-musashi-summary",
-        GameKind::Dots => "game-dots-summary",
-    }
+pub fn game_summary_id(g: GameKind) -> String {
+    format!("game-{}-summary", g.as_str())
 }
 
 /// A player's name as `m`'s reader sees it: a default name in their language ("Player 4821"),

@@ -32,6 +32,7 @@
 pub mod assets;
 pub mod config;
 pub mod crawl;
+pub mod games;
 mod head;
 mod html;
 pub mod i18n;

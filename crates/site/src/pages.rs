@@ -22,9 +22,9 @@ pub fn render(lang: Lang, page: &Page, extras: &Extras, settings: &SiteSettings)
     let site = m.t("site-name");
     let (title, body) = match page {
         Page::Home => (format!("{site} · {}", m.t("home-title")), home(m)),
-        Page::Game(g) => (format!("{} · {site}", m.t(game_name_id(*g))), game(m, *g)),
+        Page::Game(g) => (format!("{} · {site}", m.t(&game_name_id(*g))), game(m, *g)),
         Page::Learn(g) => (
-            format!("{} · {site}", m.t_args("learn-title", &[("game", Arg::Str(m.t(game_name_id(*g))))])),
+            format!("{} · {site}", m.t_args("learn-title", &[("game", Arg::Str(m.t(&game_name_id(*g))))])),
             learn(m, *g, extras.lesson.as_deref()),
         ),
         Page::Rules(g) => {
@@ -42,7 +42,7 @@ pub fn render(lang: Lang, page: &Page, extras: &Extras, settings: &SiteSettings)
         Page::MyGames => (format!("{} · {site}", m.t("review-my-games-title")), crate::review_pages::my_games(m)),
         Page::Player(_) => (format!("{} · {site}", m.t("review-player-title")), crate::review_pages::player(m)),
         Page::Analysis(g) => (
-            format!("{} · {site}", m.t_args("review-analysis-title", &[("game", Arg::Str(m.t(game_name_id(*g))))])),
+            format!("{} · {site}", m.t_args("review-analysis-title", &[("game", Arg::Str(m.t(&game_name_id(*g))))])),
             crate::review_pages::analysis(m, *g),
         ),
         Page::NotFound => (format!("{} · {site}", m.t("not-found-title")), not_found(m)),
@@ -120,11 +120,7 @@ pub fn render(lang: Lang, page: &Page, extras: &Extras, settings: &SiteSettings)
 /// the board code into `web/diagrams/` (`scripts/diagrams.mjs`) and inlined, so the card has its
 /// final size and look before any script runs.
 fn thumb(g: GameKind) -> String {
-    let file = match g {
-        GameKind::Musashi => "diagrams/musashi-start.svg",
-        GameKind::Dots => "diagrams/dots-home.svg",
-    };
-    let svg = &assets::all()[file].data;
+    let svg = &assets::all()[crate::games::thumb(g)].data;
     String::from_utf8_lossy(svg).trim_end().to_string()
 }
 
@@ -147,8 +143,8 @@ fn game_cards(m: &Messages) -> String {
         cards.push_str(&format!(
             r#"<li class="card"><a class="card-link" href="/{l}/games/{id}"><div class="thumb" data-game="{id}" aria-hidden="true">{thumb}</div><h2>{name}</h2><p>{summary}</p></a><a class="btn primary" href="/{l}/games/{id}">{play}</a></li>"#,
             thumb = thumb(g),
-            name = esc(&m.t(game_name_id(g))),
-            summary = esc(&m.t(game_summary_id(g))),
+            name = esc(&m.t(&game_name_id(g))),
+            summary = esc(&m.t(&game_summary_id(g))),
             play = esc(&m.t("home-play")),
         ));
     }
@@ -182,8 +178,8 @@ fn game(m: &Messages, g: GameKind) -> String {
 </div>
 </div>"#,
         thumb = thumb(g),
-        name = esc(&m.t(game_name_id(g))),
-        summary = esc(&m.t(game_summary_id(g))),
+        name = esc(&m.t(&game_name_id(g))),
+        summary = esc(&m.t(&game_summary_id(g))),
         learn = esc(&m.t("game-learn")),
         learn_text = esc(&m.t("game-learn-text")),
         friend = esc(&m.t("game-play-friend")),
@@ -201,7 +197,7 @@ fn game(m: &Messages, g: GameKind) -> String {
 fn learn(m: &Messages, g: GameKind, lesson: Option<&LessonFacts>) -> String {
     let l = m.lang.code();
     let id = g.as_str();
-    let name = m.t(game_name_id(g));
+    let name = m.t(&game_name_id(g));
     let (count, step, text, next, board) = match lesson {
         Some(f) => (
             // The closing game is a step too (`learn.js`).
@@ -241,7 +237,7 @@ fn group(m: &Messages, table: Option<TableFacts>) -> String {
     let (game, heading, board) = match table {
         Some(t) => (
             format!(" data-game=\"{}\"", t.game().as_str()),
-            esc(&m.t(game_name_id(t.game()))),
+            esc(&m.t(&game_name_id(t.game()))),
             reserve(BoardShape::of(&t.options)),
         ),
         None => (String::new(), esc(&m.t("group-loading")), String::new()),
@@ -303,7 +299,7 @@ fn leaderboard(m: &Messages, boards: &[(GameKind, Vec<LeaderRow>)]) -> String {
             id = g.as_str(),
             l = m.lang.code(),
             how = esc(&m.t("leaderboard-how")),
-            name = esc(&m.t(game_name_id(g))),
+            name = esc(&m.t(&game_name_id(g))),
             rank = esc(&m.t("leaderboard-rank")),
             player = esc(&m.t("leaderboard-player")),
             rating = esc(&m.t("leaderboard-rating")),

@@ -56,7 +56,7 @@ pub fn replay(m: &Messages, code: &str, n: u32, table: Option<TableFacts>) -> St
         Some(t) => (
             m.t_args(
                 "review-replay-heading",
-                &[("game", Arg::Str(m.t(game_name_id(t.game())))), ("number", Arg::Num(n as f64))],
+                &[("game", Arg::Str(m.t(&game_name_id(t.game())))), ("number", Arg::Num(n as f64))],
             ),
             format!(" {}", t.game().as_str()),
             reserve(BoardShape::of(&t.options)),
@@ -133,7 +133,7 @@ pub fn analysis(m: &Messages, g: GameKind) -> String {
 <section aria-labelledby="moves-heading"><h2 id="moves-heading">{moves}</h2><ol class="move-values" id="move-values"></ol></section>
 </aside>
 </div>"#,
-        title = esc(&m.t_args("review-analysis-title", &[("game", Arg::Str(m.t(game_name_id(g))))])),
+        title = esc(&m.t_args("review-analysis-title", &[("game", Arg::Str(m.t(&game_name_id(g))))])),
         board = reserve(BoardShape::of(&AnyOptions::default_for(g))),
         steps = steps(m),
         value = esc(&m.t("review-analysis-value")),

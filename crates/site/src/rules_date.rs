@@ -7,15 +7,11 @@ use rules::GameKind;
 
 use crate::i18n::{Arg, Lang, Messages, messages};
 
-/// When the text of each game's rules page last changed, as (year, month, day), with a
-/// fingerprint of that text in every locale ([`text_fingerprint`]): the test
-/// `the_date_moves_with_the_text` fails when the words change and the date stays, and names
-/// the new fingerprint to write here beside the new date.
+/// When the text of each game's rules page last changed, with a fingerprint of that text in
+/// every locale ([`text_fingerprint`]): each game's `SiteGame::RULES_UPDATED` in
+/// `crates/site/src/games/`.
 fn updated(g: GameKind) -> ((u32, u32, u32), u64) {
-    match g {
-        GameKind::Musashi => ((2026, 12, 5), 3_752_825_560_837_892_464),
-        GameKind::Dots => ((2026, 12, 5), 383_200_756_802_195_794),
-    }
+    crate::games::rules_updated(g)
 }
 
 /// The date of the last change to `g`'s rules, in the locale's own words ("1. Dezember 2026").
@@ -63,7 +59,7 @@ mod tests {
             assert_eq!(
                 fingerprint,
                 text_fingerprint(g),
-                "the words of the {} rules page changed: set its date in `updated()` to the day of the change \
+                "the words of the {} rules page changed: set its `RULES_UPDATED` in crates/site/src/games/ to the day of the change \
                  (now {date:?}) and its fingerprint to {}",
                 g.as_str(),
                 text_fingerprint(g)

@@ -31,25 +31,8 @@ const DOTS_BOOK: &str = "The Dots and Boxes Game";
 /// The ids of the page's sections, in order.
 pub const SECTIONS: [&str; 8] = ["setup", "play", "winning", "ratings", "defaults", "local-rules", "terms", "faq"];
 
-/// The diagrams of each game: file under `web/diagrams/` and caption message.
-fn figures(g: GameKind) -> &'static [(&'static str, &'static str)] {
-    match g {
-        GameKind::Musashi => &[
-            ("musashi-start.svg", "rules-musashi-fig-start"),
-            ("musashi-capture-before.svg", "rules-musashi-fig-before"),
-            ("musashi-capture-after.svg", "rules-musashi-fig-after"),
-        ],
-        GameKind::Dots => &[("dots-chain.svg", "rules-dots-fig-chain")],
-    }
-}
-
-/// In which section each figure goes (after its text).
-fn figure_section(file: &str) -> &'static str {
-    if file == "musashi-start.svg" { "setup" } else { "play" }
-}
-
 fn game_name(m: &Messages, g: GameKind) -> String {
-    m.t(game_name_id(g))
+    m.t(&game_name_id(g))
 }
 
 /// The page title.
@@ -72,14 +55,9 @@ pub fn value_label(m: &Messages, g: GameKind, id: &str, v: &Value) -> String {
     match v {
         Value::Bool(true) => m.t("rules-on"),
         Value::Bool(false) => m.t("rules-off"),
-        Value::String(s) if g == GameKind::Dots && id == "size" => {
-            let (w, h) = s.split_once('x').unwrap_or((s, s));
-            m.t_args(
-                "rules-dots-size",
-                &[("w", Arg::Num(w.parse().unwrap_or(0.0))), ("h", Arg::Num(h.parse().unwrap_or(0.0)))],
-            )
+        Value::String(s) => {
+            crate::games::value_label(g, m, id, s).unwrap_or_else(|| m.t(&format!("rules-{}-val-{id}-{s}", g.as_str())))
         }
-        Value::String(s) => m.t(&format!("rules-{}-val-{id}-{s}", g.as_str())),
         other => other.to_string(),
     }
 }
@@ -123,7 +101,8 @@ fn list(items: &[String]) -> String {
 
 fn figures_in(m: &Messages, g: GameKind, section: &str) -> String {
     let mut out = String::new();
-    for (file, caption) in figures(g).iter().filter(|(f, _)| figure_section(f) == section) {
+    for &crate::games::Figure { file, caption, .. } in crate::games::figures(g).iter().filter(|f| f.section == section)
+    {
         let svg = Web::get(&format!("diagrams/{file}"))
             .map(|f| String::from_utf8_lossy(&f.data).into_owned())
             .unwrap_or_default();
@@ -325,7 +304,7 @@ mod tests {
                 assert_eq!(status, StatusCode::OK, "/{l}/games/{gid}/rules");
                 assert!(body.contains(&format!("<html lang=\"{l}\">")));
                 let title = between(&body, "<title>", "</title>");
-                assert!(title.contains(&esc(&m.t(game_name_id(g)))), "{l} {gid}: {title}");
+                assert!(title.contains(&esc(&m.t(&game_name_id(g)))), "{l} {gid}: {title}");
                 assert!(title.contains(&esc(&super::title(m, g))), "{title}");
                 let desc = between(&body, "<meta name=\"description\" content=\"", "\"");
                 assert_eq!(unesc(desc), description(m, g));
@@ -367,7 +346,7 @@ mod tests {
                 assert!(between(&body, "<section id=\"terms\">", "</section>").matches("<dt>").count() >= 5);
                 assert!(between(&body, "<section id=\"faq\">", "</section>").matches("<h3>").count() >= 2);
                 // The diagrams are inline SVG drawn with the play board's classes.
-                for (file, _) in figures(g) {
+                for crate::games::Figure { file, .. } in crate::games::figures(g) {
                     assert!(body.contains(&format!("data-figure=\"{file}\"><svg")), "{l} {gid} {file}");
                 }
                 assert!(body.contains(&format!("class=\"{gid}-board\"")));

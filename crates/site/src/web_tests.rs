@@ -241,8 +241,19 @@ async fn pages_preload_what_they_run_and_nothing_else() {
     }
     let (_, _, table) = get_page(&format!("/en/g/{KNOWN_TABLE}"), &[]).await;
     let p = preloads(&table);
-    for m in ["/static/play.js", "/static/ws.js", "/static/dots/index.js", "/static/dots/render.js"] {
+    for m in
+        ["/static/play.js", "/static/ws.js", "/static/games/dots.js", "/static/dots/index.js", "/static/dots/render.js"]
+    {
         assert!(p.iter().any(|x| x == m), "table lacks {m}: {p:?}");
+    }
+    assert!(!p.iter().any(|x| x.contains("musashi")), "a Dots table preloads no Musashi code: {p:?}");
+    // The lesson and the analysis board load their game's module the same way.
+    for (path, m) in
+        [("/en/games/musashi/learn", "/static/games/musashi.js"), ("/en/games/dots/analysis", "/static/games/dots.js")]
+    {
+        let (_, _, html) = get_page(path, &[]).await;
+        let p = preloads(&html);
+        assert!(p.iter().any(|x| x == m), "{path} lacks {m}: {p:?}");
     }
     assert!(!p.iter().any(|x| x.contains("home.js")), "{p:?}");
     // The import map comes before the first preload and the entry module, and every preload
