@@ -16,8 +16,10 @@ use serde_json::{Value, json};
 use crate::error::ApiError;
 use wire::ErrorCode;
 
+use crate::clock::now_ms;
+use crate::state::AppState;
 use crate::store::{GroupRow, PlayerRow};
-use crate::{AppState, ids, now_ms, ratelimit};
+use crate::{ids, ratelimit};
 
 pub fn routes() -> Router<AppState> {
     Router::new()

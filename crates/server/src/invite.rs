@@ -15,8 +15,9 @@ use axum::middleware::Next;
 use axum::response::{IntoResponse, Redirect, Response};
 use site::i18n::Lang;
 
+use crate::ids;
+use crate::state::AppState;
 use crate::store::StoreError;
-use crate::{AppState, ids};
 
 /// Where a code sits in a request's path.
 #[derive(Debug, PartialEq, Eq)]

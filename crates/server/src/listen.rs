@@ -78,7 +78,7 @@ pub async fn serve(
             continue;
         };
         let mut tcp = tcp;
-        crate::no_delay(&mut tcp);
+        no_delay(&mut tcp);
         let io = TokioIo::new(Counted { tcp, _slot: slot });
         let router = router.clone();
         let service = hyper::service::service_fn(move |req: hyper::Request<Incoming>| {
@@ -177,5 +177,18 @@ impl AsyncWrite for Counted {
 
     fn poll_shutdown(self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<io::Result<()>> {
         Pin::new(&mut self.get_mut().tcp).poll_shutdown(cx)
+    }
+}
+
+/// Sends small messages at once. Without it an event and its ack written back to back wait
+/// for the client's delayed ACK (40 ms on Linux) under Nagle's algorithm (issue 17; the
+/// environment variable `QDAN_TCP_NODELAY=0` turns it off, only to measure that).
+pub fn no_delay(tcp: &mut tokio::net::TcpStream) {
+    static ON: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
+    if !*ON.get_or_init(|| std::env::var("QDAN_TCP_NODELAY").as_deref() != Ok("0")) {
+        return;
+    }
+    if let Err(e) = tcp.set_nodelay(true) {
+        tracing::warn!("TCP_NODELAY: {e}");
     }
 }

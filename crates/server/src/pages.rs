@@ -7,8 +7,8 @@ use rules::{AnyOptions, GameKind};
 use site::config::BoxFuture;
 use site::{LeaderRow, LessonFacts, TableFacts};
 
-use crate::Store;
 use crate::lesson;
+use crate::store::Store;
 
 /// As many rows as `GET /api/leaderboard/{game}` answers with.
 const LEADERBOARD_ROWS: i64 = 100;

@@ -8,8 +8,8 @@
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 
-use crate::Ctx;
 use crate::cluster::Cluster;
+use crate::ctx::Ctx;
 use crate::store::{Fence, Store, StoreError};
 use crate::table::remote::RemoteTable;
 use crate::table::{self, LocalTable, TableHandle};

@@ -18,10 +18,10 @@ use futures_util::{SinkExt, StreamExt};
 use tokio::sync::{broadcast, mpsc};
 use wire::{ClientMsg, ErrorCode, ServerMsg, WireError, decode};
 
-use crate::AppState;
 use crate::api::{ClientIp, player_for_token};
 use crate::error::ApiError;
 use crate::ratelimit::{Bucket, FloodGuard};
+use crate::state::AppState;
 use crate::table::{Reply, TableHandle};
 
 /// Largest text frame a client may send.

@@ -23,8 +23,8 @@ use serde::Deserialize;
 use serde_json::{Value, json};
 use wire::ErrorCode;
 
-use crate::AppState;
 use crate::error::ApiError;
+use crate::state::AppState;
 
 pub fn routes() -> Router<AppState> {
     Router::new().route("/api/lesson/{game}", get(lesson_get)).route("/api/lesson/{game}/{step}", post(lesson_move))

@@ -26,8 +26,9 @@ use wire::{CpuLevel, ErrorCode, RatingChange, Seat};
 use super::pace::SpareSlots;
 use crate::api::{ClientIp, authenticate};
 use crate::error::ApiError;
+use crate::state::AppState;
 use crate::store::{GameRow, PlayedGame, PlayerRow, Sitters};
-use crate::{AppState, ids, invite};
+use crate::{ids, invite};
 
 /// Games in a list.
 const LIST: i64 = 50;

@@ -20,7 +20,8 @@ use ai::review::Budget;
 use rules::AnyOptions;
 use tokio::sync::{Notify, oneshot};
 
-use crate::Ctx;
+use crate::clock::now_ms;
+use crate::ctx::Ctx;
 use crate::store::{GameRow, ReviewRow};
 
 /// The review code's version: stored with each review; older ones are made again.
@@ -151,7 +152,7 @@ async fn review_one(ctx: &Ctx, jobs: &std::sync::mpsc::Sender<Job>, g: &GameRow)
             ReviewRow { engine: ENGINE, ok: false, busy_ms: 0, body: why }
         }
     };
-    ctx.store.save_review(&g.id, &row, crate::now_ms()).await.map_err(|e| e.to_string())
+    ctx.store.save_review(&g.id, &row, now_ms()).await.map_err(|e| e.to_string())
 }
 
 /// Analyses run one at a time, on a blocking thread, in spare slots like reviews; the queue

@@ -15,8 +15,10 @@ use super::log::EventLog;
 use super::reply::{Joined, Reply};
 use super::state::{Change, CpuTurn, Input, Player, Table, TableError, TableRules};
 use super::{Cmd, LocalTable};
+use crate::clock::now_ms;
+use crate::config::Config;
+use crate::ctx::Ctx;
 use crate::store::{Fence, GameEnd, GameRow, MoveRow, PlayerRow};
-use crate::{Ctx, now_ms};
 
 /// Events a socket's writer may fall behind by before it skips ahead to a full state.
 const CHANNEL_LEN: usize = 64;
@@ -57,7 +59,7 @@ pub fn spawn(code: String, ctx: Ctx, fence: Option<Fence>) -> LocalTable {
 }
 
 /// The table's share of the server's settings.
-fn table_rules(c: &crate::Config) -> TableRules {
+fn table_rules(c: &Config) -> TableRules {
     let ms = |d: Duration| d.as_millis() as i64;
     TableRules {
         away_grace: ms(c.away_grace),

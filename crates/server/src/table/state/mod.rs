@@ -25,7 +25,7 @@ pub type Ms = i64;
 /// A connection's id, unique within this process.
 pub type ConnId = u64;
 
-/// The settings of the site that a table follows (from `crate::Config`).
+/// The settings of the site that a table follows (from `crate::config::Config`).
 #[derive(Clone, Debug, PartialEq)]
 pub struct TableRules {
     /// A dropped connection's seat waits this long before the CPU stands in.

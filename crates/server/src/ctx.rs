@@ -1,0 +1,32 @@
+//! What every table and handler shares: the store, the settings, the CPU slots, the
+//! background reviews and this node's cluster membership. Handlers reach it through
+//! [`crate::state::AppState`]; tables and the review worker hold it directly.
+
+use std::sync::Arc;
+
+use tokio::sync::Semaphore;
+
+use crate::cluster::Cluster;
+use crate::config::Config;
+use crate::limits::Held;
+use crate::review::{Analyses, Reviews};
+use crate::store::Store;
+
+/// What every table and handler shares.
+#[derive(Clone, Debug)]
+pub struct Ctx {
+    pub store: Store,
+    pub config: Arc<Config>,
+    /// CPU thinking runs on blocking threads; this bounds how many at once.
+    pub cpu_slots: Arc<Semaphore>,
+    /// The number of CPU slots (one per core).
+    pub cpu_total: usize,
+    /// The background reviews of finished games.
+    pub reviews: Arc<Reviews>,
+    /// The analysis board's requests, one at a time.
+    pub analyses: Arc<Analyses>,
+    /// This node's membership of a cluster, if it is in one.
+    pub cluster: Option<Arc<Cluster>>,
+    /// Hint searches running per player.
+    pub hints: Arc<Held<String>>,
+}
