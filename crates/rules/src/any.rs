@@ -3,12 +3,46 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::game::Refusal;
 use crate::{dots, musashi};
 
 /// A player of a game: `0` or `1`. Musashi: `0` is the Parent, `1` the Children. Dots and
 /// Boxes: `0` moves first.
 pub type Side = u8;
+
+/// Why a move was refused, in words every game shares; the protocol sends each as its own
+/// error code. A game whose rules refuse for a new reason adds it here.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
+pub enum Refusal {
+    GameOver,
+    NotYourTurn,
+    OffBoard,
+    /// Musashi: no piece of the mover on the point moved from.
+    NotYourPiece,
+    /// Musashi: the two points are not joined by a line.
+    NotALine,
+    /// Musashi: the point moved to is taken.
+    Occupied,
+    /// Musashi: the Children may not repeat an earlier position.
+    Repetition,
+    /// Dots: the line is already drawn.
+    AlreadyDrawn,
+}
+
+impl Refusal {
+    /// The stable code, as the protocol sends it (`not-your-turn`).
+    pub const fn code(self) -> &'static str {
+        match self {
+            Refusal::GameOver => "game-over",
+            Refusal::NotYourTurn => "not-your-turn",
+            Refusal::OffBoard => "off-board",
+            Refusal::NotYourPiece => "not-your-piece",
+            Refusal::NotALine => "not-a-line",
+            Refusal::Occupied => "occupied",
+            Refusal::Repetition => "repetition",
+            Refusal::AlreadyDrawn => "already-drawn",
+        }
+    }
+}
 
 /// A move refused (or a move text that did not parse), with a stable code for the protocol.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]

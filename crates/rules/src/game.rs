@@ -2,7 +2,8 @@
 //! shakmaty's `Position` trait does for chess variants): the layers above host a game
 //! through it, and the registry ([`crate::registry`]) lists the games that implement it.
 //!
-//! Moves are typed inside; text appears only at the edge ([`Game::parse_move`] and the
+//! The trait names no game and not the registry: the registry lists the games that
+//! implement it. Moves are typed inside; text appears only at the edge ([`Game::parse_move`] and the
 //! move's `Display`), where the protocol and the records meet the rules.
 
 use std::fmt::{Debug, Display};
@@ -11,48 +12,11 @@ use std::ops::Deref;
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 
+pub use crate::any::Refusal;
 use crate::any::{Finished, Side};
-use crate::registry::GameKind;
-
-/// Why a move was refused, in words every game shares; the protocol sends each as its own
-/// error code. A game whose rules refuse for a new reason adds it here.
-#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
-pub enum Refusal {
-    GameOver,
-    NotYourTurn,
-    OffBoard,
-    /// Musashi: no piece of the mover on the point moved from.
-    NotYourPiece,
-    /// Musashi: the two points are not joined by a line.
-    NotALine,
-    /// Musashi: the point moved to is taken.
-    Occupied,
-    /// Musashi: the Children may not repeat an earlier position.
-    Repetition,
-    /// Dots: the line is already drawn.
-    AlreadyDrawn,
-}
-
-impl Refusal {
-    /// The stable code, as the protocol sends it (`not-your-turn`).
-    pub const fn code(self) -> &'static str {
-        match self {
-            Refusal::GameOver => "game-over",
-            Refusal::NotYourTurn => "not-your-turn",
-            Refusal::OffBoard => "off-board",
-            Refusal::NotYourPiece => "not-your-piece",
-            Refusal::NotALine => "not-a-line",
-            Refusal::Occupied => "occupied",
-            Refusal::Repetition => "repetition",
-            Refusal::AlreadyDrawn => "already-drawn",
-        }
-    }
-}
 
 /// The rules of one game: a game in progress (its position and the moves that led to it).
 pub trait Game: Clone + Debug + Eq + Send + Sync + 'static {
-    /// The game's key in the registry.
-    const KIND: GameKind;
     /// The local rules a group chooses.
     type Options: Copy + Eq + Debug + Default + Serialize + DeserializeOwned + Send + Sync + 'static;
     /// One move, typed.

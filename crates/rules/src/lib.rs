@@ -40,8 +40,8 @@ mod registry;
 #[cfg(feature = "json-schema")]
 mod schema;
 
-pub use any::{EndReason, Finished, PlayError, Side, dots_finished, musashi_finished};
-pub use game::{Game, Refusal};
+pub use any::{EndReason, Finished, PlayError, Refusal, Side, dots_finished, musashi_finished};
+pub use game::Game;
 pub use mask::Mask;
 pub use movelist::MoveList;
 pub use registry::{AnyGame, AnyOptions, GameKind};

@@ -33,7 +33,7 @@ fn walk<G: Game>(g: &mut G, depth: u32) -> u64 {
 fn check<G: Game>(options: G::Options, depth: u32) {
     let mut slow = G::new(options);
     for d in 1..=depth {
-        assert_eq!(walk(&mut slow, d), G::new(options).perft(d), "{:?} depth {d}", G::KIND);
+        assert_eq!(walk(&mut slow, d), G::new(options).perft(d), "{} depth {d}", std::any::type_name::<G>());
     }
     assert_eq!(slow, G::new(options), "the walk leaves the game as it found it");
 }

@@ -6,7 +6,6 @@ use super::options::{Options, Role};
 use super::position::{Move, Moves};
 use crate::any::{self, Finished, Side};
 use crate::game::{self, Refusal, fnv, tag};
-use crate::registry::GameKind;
 
 /// The shared refusals have no words yet for the placement phase and for a jump over
 /// nothing; until they do, each maps to the nearest (its own message says exactly why).
@@ -36,11 +35,6 @@ fn finished(o: super::Outcome) -> Finished {
 }
 
 impl game::Game for Game {
-    /// Bagh-Chal is not in the registry yet (issue 37: the layers above are being moved onto
-    /// the registry, and a third key would break their matches meanwhile), so [`GameKind`]
-    /// has no key for it. Nothing reads `KIND` outside the tests' messages; the registry
-    /// line that adds Bagh-Chal must set it to the new key.
-    const KIND: GameKind = GameKind::Musashi;
     type Options = Options;
     type Move = Move;
     type Moves = Moves;

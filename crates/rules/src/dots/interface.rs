@@ -4,7 +4,6 @@ use super::game::{Edge, Edges, Game, IllegalMove, Options};
 use super::notation;
 use crate::any::{Finished, Side, dots_finished};
 use crate::game::{self, Refusal, fnv, tag};
-use crate::registry::GameKind;
 
 impl From<IllegalMove> for Refusal {
     fn from(e: IllegalMove) -> Refusal {
@@ -18,7 +17,6 @@ impl From<IllegalMove> for Refusal {
 }
 
 impl game::Game for Game {
-    const KIND: GameKind = GameKind::Dots;
     type Options = Options;
     type Move = Edge;
     type Moves = Edges;

@@ -5,7 +5,6 @@ use super::options::{Options, Role};
 use super::position::{Move, Moves, ParseMoveError};
 use crate::any::{Finished, Side, musashi_finished};
 use crate::game::{self, Refusal, fnv, tag};
-use crate::registry::GameKind;
 
 impl From<IllegalMove> for Refusal {
     fn from(e: IllegalMove) -> Refusal {
@@ -22,7 +21,6 @@ impl From<IllegalMove> for Refusal {
 }
 
 impl game::Game for Game {
-    const KIND: GameKind = GameKind::Musashi;
     type Options = Options;
     type Move = Move;
     type Moves = Moves;
