@@ -68,22 +68,6 @@ impl std::str::FromStr for PublicUrl {
     }
 }
 
-/// The board a page shows, so that the server's HTML reserves its space before the client
-/// draws it (no layout shift when it arrives).
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub struct BoardShape {
-    /// The SVG `viewBox` width and height, in the board's units.
-    pub width: u32,
-    pub height: u32,
-}
-
-impl BoardShape {
-    /// The shape of the board a game under `options` is played on ([`crate::games`]).
-    pub fn of(options: &AnyOptions) -> BoardShape {
-        crate::games::board_shape(options)
-    }
-}
-
 /// A table page's facts: the options of the game its board shows (the current game, or the
 /// next one while the group waits for players).
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]

@@ -2,7 +2,7 @@
 
 use rules::GameKind;
 
-use crate::config::BoardShape;
+use crate::games::BoardShape;
 
 /// Escapes text for HTML element content and attribute values.
 pub fn esc(s: &str) -> String {

@@ -55,9 +55,8 @@ use rules::GameKind;
 use sha2::{Digest, Sha256};
 use tower_http::compression::CompressionLayer;
 
-pub use config::{
-    Backend, BoardShape, LeaderRow, LessonFacts, NoBackend, PublicUrl, SiteSettings, SiteState, TableFacts,
-};
+pub use config::{Backend, LeaderRow, LessonFacts, NoBackend, PublicUrl, SiteSettings, SiteState, TableFacts};
+pub use games::BoardShape;
 pub use html::{esc, shown_name};
 use i18n::Lang;
 use page::{Extras, Page};

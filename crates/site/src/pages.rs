@@ -9,7 +9,8 @@ use rules::GameKind;
 use serde_json::json;
 
 use crate::assets;
-use crate::config::{BoardShape, LeaderRow, LessonFacts, SiteSettings, TableFacts};
+use crate::config::{LeaderRow, LessonFacts, SiteSettings, TableFacts};
+use crate::games::BoardShape;
 use crate::html::{esc, game_name_id, game_summary_id, reserve, script_json};
 use crate::i18n::{Arg, Lang, Messages, client_messages_url, messages};
 use crate::page::{Extras, Page};

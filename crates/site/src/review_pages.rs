@@ -8,7 +8,8 @@
 
 use rules::{AnyOptions, GameKind};
 
-use crate::config::{BoardShape, TableFacts};
+use crate::config::TableFacts;
+use crate::games::BoardShape;
 use crate::html::reserve;
 use crate::html::{esc, game_name_id};
 use crate::i18n::{Arg, Messages};

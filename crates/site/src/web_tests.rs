@@ -8,8 +8,8 @@ use base64::Engine;
 use rules::GameKind;
 use sha2::{Digest, Sha256};
 
-use crate::config::BoardShape;
 use crate::crawl::public_pages;
+use crate::games::BoardShape;
 use crate::i18n::{Lang, messages};
 use crate::tests::{KNOWN_TABLE, get_page};
 use crate::{assets, modules};

@@ -2,8 +2,7 @@
 
 use rules::dots::{Game, Options};
 
-use super::{Figure, SiteGame};
-use crate::config::BoardShape;
+use super::{BoardShape, Figure, SiteGame};
 use crate::i18n::{Arg, Messages};
 
 impl SiteGame for Game {

@@ -8,7 +8,6 @@ mod musashi;
 
 use rules::{AnyOptions, GameKind};
 
-use crate::config::BoardShape;
 use crate::i18n::Messages;
 
 /// A diagram of a game's rules page: its file under `web/diagrams/`, its caption message and
@@ -39,6 +38,22 @@ pub trait SiteGame: rules::Game {
     /// message `rules-{key}-val-{id}-{value}` does).
     fn value_label(_m: &Messages, _id: &str, _value: &str) -> Option<String> {
         None
+    }
+}
+
+/// The board a page shows, so that the server's HTML reserves its space before the client
+/// draws it (no layout shift when it arrives).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct BoardShape {
+    /// The SVG `viewBox` width and height, in the board's units.
+    pub width: u32,
+    pub height: u32,
+}
+
+impl BoardShape {
+    /// The shape of the board a game under `options` is played on.
+    pub fn of(options: &AnyOptions) -> BoardShape {
+        board_shape(options)
     }
 }
 

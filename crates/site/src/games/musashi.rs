@@ -2,8 +2,7 @@
 
 use rules::musashi::{BoardKind, Game, Options};
 
-use super::{Figure, SiteGame};
-use crate::config::BoardShape;
+use super::{BoardShape, Figure, SiteGame};
 
 impl SiteGame for Game {
     const THUMB: &'static str = "diagrams/musashi-start.svg";
