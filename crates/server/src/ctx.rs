@@ -9,7 +9,7 @@ use tokio::sync::Semaphore;
 use crate::cluster::Cluster;
 use crate::config::Config;
 use crate::limits::Held;
-use crate::review::{Analyses, Reviews};
+use crate::review::handles::{Analyses, Reviews};
 use crate::store::Store;
 
 /// What every table and handler shares.

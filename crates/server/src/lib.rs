@@ -130,7 +130,7 @@ pub async fn serve(addr: SocketAddr, db_url: &str, config: Config) -> Result<(),
     state.join();
     let restored = state.tables.restore().await?;
     // Games that ended before a restart get their review too.
-    state.ctx.reviews.wake(&state.ctx);
+    review::wake(&state.ctx);
     match fd_limit::raise_to_hard() {
         Ok((before, after)) if before != after => {
             tracing::info!("open files: soft limit raised from {before} to {after}")

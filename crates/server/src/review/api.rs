@@ -115,7 +115,7 @@ async fn game_get(
         ),
         _ => {
             // Not made yet (or made by an older engine): make sure the worker knows.
-            state.ctx.reviews.wake(&state.ctx);
+            super::wake(&state.ctx);
             None
         }
     };

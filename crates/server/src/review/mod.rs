@@ -10,15 +10,16 @@
 
 pub mod api;
 pub mod fair_queue;
+pub mod handles;
 pub mod pace;
 pub mod values;
 
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use ai::review::Budget;
 use rules::AnyOptions;
-use tokio::sync::{Notify, oneshot};
+use tokio::sync::oneshot;
 
 use crate::clock::now_ms;
 use crate::ctx::Ctx;
@@ -31,40 +32,24 @@ const SWEEP: Duration = Duration::from_secs(60);
 /// Games fetched per look.
 const BATCH: i64 = 16;
 
-/// The handle a server keeps: wakes the worker, which starts on first use.
-#[derive(Debug)]
-pub struct Reviews {
-    enabled: bool,
-    started: AtomicBool,
-    wake: Notify,
-    /// When the server started: 25-point Musashi games wait this long for the tables being
-    /// built at start-up (see [`crate::Config::review_tables_wait`]).
-    since: Instant,
-}
-
-impl Reviews {
-    pub fn new(enabled: bool) -> Reviews {
-        Reviews { enabled, started: AtomicBool::new(false), wake: Notify::new(), since: Instant::now() }
+/// Tells the review worker there may be a game to review (starting it the first time).
+pub fn wake(ctx: &Ctx) {
+    let r = &ctx.reviews;
+    if !r.enabled {
+        return;
     }
-
-    /// Tells the worker there may be a game to review (starting it the first time).
-    pub fn wake(&self, ctx: &Ctx) {
-        if !self.enabled {
-            return;
-        }
-        if !self.started.swap(true, Ordering::AcqRel) {
-            match tokio::runtime::Handle::try_current() {
-                Ok(rt) => {
-                    rt.spawn(worker(ctx.clone()));
-                }
-                Err(_) => {
-                    self.started.store(false, Ordering::Release);
-                    return;
-                }
+    if !r.started.swap(true, Ordering::AcqRel) {
+        match tokio::runtime::Handle::try_current() {
+            Ok(rt) => {
+                rt.spawn(worker(ctx.clone()));
+            }
+            Err(_) => {
+                r.started.store(false, Ordering::Release);
+                return;
             }
         }
-        self.wake.notify_one();
     }
+    r.wake.notify_one();
 }
 
 /// A game for the review thread, and where its answer goes.
@@ -153,23 +138,6 @@ async fn review_one(ctx: &Ctx, jobs: &std::sync::mpsc::Sender<Job>, g: &GameRow)
         }
     };
     ctx.store.save_review(&g.id, &row, now_ms()).await.map_err(|e| e.to_string())
-}
-
-/// Analyses run one at a time, on a blocking thread, in spare slots like reviews; the queue
-/// in front of them takes addresses in turn, at most two questions waiting per address.
-#[derive(Debug)]
-pub struct Analyses {
-    queue: std::sync::Arc<fair_queue::FairQueue>,
-}
-
-/// Questions one address may have waiting for the analysis board (a second tab, or a page
-/// asking while its previous answer is on the way).
-pub const ANALYSES_WAITING_PER_ADDRESS: usize = 2;
-
-impl Default for Analyses {
-    fn default() -> Analyses {
-        Analyses { queue: fair_queue::FairQueue::new(1, ANALYSES_WAITING_PER_ADDRESS) }
-    }
 }
 
 /// What one analysis may spend: the values of a position and of up to ~60 moves.

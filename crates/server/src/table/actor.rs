@@ -239,7 +239,7 @@ impl Actor {
                 let changes = store.finish_game(&end, fence).await?;
                 self.table.set_ratings(changes);
                 // The game is over and stored: its review can start.
-                self.ctx.reviews.wake(&self.ctx);
+                crate::review::wake(&self.ctx);
                 Ok(())
             }
             Change::GameStarted => {
