@@ -81,7 +81,7 @@ impl Tables {
         }
         let version = u32::from_le_bytes(head[8..12].try_into().expect("4 bytes"));
         if version != VERSION {
-            return Err(TableError::Version(version));
+            return Err(TableError::Version(version, VERSION));
         }
         if head != header(target) {
             return Err(TableError::Stale);

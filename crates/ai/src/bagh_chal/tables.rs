@@ -64,8 +64,9 @@ pub enum TableError {
     Io(#[from] std::io::Error),
     #[error("not a Bagh-Chal table file")]
     Magic,
-    #[error("table file version {0}, this program reads {v}", v = super::file::VERSION)]
-    Version(u32),
+    /// The file's version and the one this program reads.
+    #[error("table file version {0}, this program reads {1}")]
+    Version(u32, u32),
     #[error("table file is for another target or rules fingerprint")]
     Stale,
     #[error("table file is damaged: {0}")]

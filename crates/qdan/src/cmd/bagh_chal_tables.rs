@@ -39,7 +39,7 @@ pub fn build(a: BuildArgs) -> anyhow::Result<()> {
         "{} positions up to symmetry (both sides to move); built in {secs:.2} s, {:.1} MiB of tables, peak {:.0} MiB; wrote {}",
         2 * positions,
         tables.memory() as f64 / (1 << 20) as f64,
-        super::musashi_tables::peak_mib().unwrap_or(0.0),
+        super::memory::peak_mib().unwrap_or(0.0),
         path.display()
     );
     Ok(())

@@ -1,6 +1,7 @@
 //! One module per subcommand.
 
 pub mod bagh_chal_tables;
+mod memory;
 pub mod musashi_tables;
 pub mod perft;
 pub mod review;

@@ -19,6 +19,7 @@
 //! Without a table covering the position it searches for `--time` seconds and prints
 //! `value unknown` when that proves nothing.
 
+use super::memory::peak_mib;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
@@ -86,14 +87,6 @@ pub struct SolveArgs {
     /// Seconds of search when no table covers the position.
     #[arg(long, default_value = "10")]
     time: f64,
-}
-
-/// Peak resident memory of this process in MiB (Linux), for the build report.
-pub(super) fn peak_mib() -> Option<f64> {
-    let s = std::fs::read_to_string("/proc/self/status").ok()?;
-    let line = s.lines().find(|l| l.starts_with("VmHWM:"))?;
-    let kb: f64 = line.split_whitespace().nth(1)?.parse().ok()?;
-    Some(kb / 1024.0)
 }
 
 pub fn tablebase(t: Tablebase) -> anyhow::Result<()> {
