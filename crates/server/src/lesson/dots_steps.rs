@@ -121,3 +121,49 @@ pub(super) fn dots_reply(g: &dots::Game) -> Option<dots::Edge> {
     let mut it = undrawn;
     it.find(|&e| p.completes(dots::Edge(e)).any()).or(undrawn.first_index()).map(dots::Edge)
 }
+
+impl super::script::Script for dots::Game {
+    type Step = DotsStep;
+
+    fn steps() -> &'static [DotsStep] {
+        DOTS
+    }
+
+    fn id(step: &DotsStep) -> &'static str {
+        step.id
+    }
+
+    /// The learner draws first (player 0); the opponent is player 1.
+    fn learner(_: &DotsStep) -> rules::Side {
+        0
+    }
+
+    fn start(step: &DotsStep) -> dots::Game {
+        dots_game(step)
+    }
+
+    fn replies(step: &DotsStep) -> bool {
+        step.reply
+    }
+
+    fn reply(game: &dots::Game) -> Option<dots::Edge> {
+        dots_reply(game)
+    }
+
+    fn judge(step: &DotsStep, before: &dots::Game, after: &dots::Game, ply: usize) -> Verdict {
+        (step.judge)(before, after, &after.history()[ply])
+    }
+
+    /// Lines drawn before the step began are shown in the opponent's colour, first.
+    fn lesson_view(step: &DotsStep, game: &dots::Game) -> serde_json::Value {
+        use wire::games::WireGame;
+        let mut v = serde_json::to_value(game.view()).expect("views serialise");
+        let mut lines: Vec<serde_json::Value> =
+            step.drawn.iter().map(|&e| serde_json::json!({"edge": e, "player": 1, "completed": []})).collect();
+        if let Some(serde_json::Value::Array(played)) = v.get_mut("lines") {
+            lines.append(played);
+        }
+        v["lines"] = serde_json::Value::Array(lines);
+        v
+    }
+}

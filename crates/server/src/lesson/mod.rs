@@ -17,8 +17,7 @@ use axum::extract::Path;
 use axum::extract::rejection::JsonRejection;
 use axum::routing::{get, post};
 use axum::{Json, Router};
-use rules::musashi;
-use rules::{AnyGame, AnyOptions, GameKind, dots};
+use rules::{AnyOptions, GameKind};
 use serde::Deserialize;
 use serde_json::{Value, json};
 use wire::ErrorCode;
@@ -51,20 +50,14 @@ fn hint_with(key: &'static str, name: &'static str, value: String) -> Verdict {
 
 mod dots_steps;
 mod musashi_steps;
+mod script;
 
 pub use dots_steps::{DOTS, DotsStep};
-use dots_steps::{dots_game, dots_reply};
 pub use musashi_steps::{MUSASHI, MusashiStep};
-use musashi_steps::{musashi_game, musashi_reply};
+use script::{Lesson, Script};
 
 // ---------------------------------------------------------------------------------------------
 // Playing a step
-
-/// A step replayed up to the learner's turn, with the replies the opponent made.
-enum Lesson {
-    Musashi(&'static MusashiStep, musashi::Game),
-    Dots(&'static DotsStep, dots::Game),
-}
 
 /// The answer to one learner move.
 #[derive(Debug)]
@@ -96,137 +89,73 @@ impl From<LessonError> for ApiError {
     }
 }
 
-impl Lesson {
-    fn start(game: &str, step: usize) -> Result<Lesson, LessonError> {
-        match game {
-            "musashi" => MUSASHI.get(step).map(|s| Lesson::Musashi(s, musashi_game(s))),
-            "dots" => DOTS.get(step).map(|s| Lesson::Dots(s, dots_game(s))),
-            _ => None,
-        }
-        .ok_or(LessonError::UnknownStep)
-    }
-
-    fn view(&self) -> Value {
-        match self {
-            Lesson::Musashi(_, g) => {
-                serde_json::to_value(wire::GameView::of(&AnyGame::Musashi(g.clone()))).expect("views serialise")
-            }
-            Lesson::Dots(s, g) => {
-                let mut v =
-                    serde_json::to_value(wire::GameView::of(&AnyGame::Dots(g.clone()))).expect("views serialise");
-                // Lines drawn before the step began: shown in the opponent's colour, first.
-                let mut lines: Vec<Value> =
-                    s.drawn.iter().map(|&e| json!({"edge": e, "player": 1, "completed": []})).collect();
-                if let Some(Value::Array(played)) = v.get_mut("lines") {
-                    lines.append(played);
-                }
-                v["lines"] = Value::Array(lines);
-                v
-            }
-        }
-    }
-
-    fn learner(&self) -> u8 {
-        match self {
-            Lesson::Musashi(s, _) => s.learner.index(),
-            Lesson::Dots(..) => 0,
-        }
-    }
-
-    /// Plays the learner's move, then (unless refused) the opponent's replies; on `TryAgain`
-    /// the lesson is left as it was.
-    fn play(&mut self, mv: &str) -> Result<Answer, LessonError> {
-        let mut replies = Vec::new();
-        let verdict = match self {
-            Lesson::Musashi(step, g) => {
-                let m: musashi::Move =
-                    mv.parse().map_err(|e: musashi::ParseMoveError| LessonError::BadMove(e.to_string()))?;
-                let before = g.clone();
-                let mut after = g.clone();
-                let played = after.play_as(step.learner, m).map_err(|e| LessonError::Illegal(e.to_string()))?;
-                if step.reply
-                    && after.outcome().is_none()
-                    && after.turn() != step.learner
-                    && let Some(r) = musashi_reply(&after)
-                {
-                    after.play(r).expect("replies are legal");
-                    replies.push(r.to_string());
-                }
-                let v = (step.judge)(&before, &after, &played);
-                if !matches!(v, Verdict::TryAgain(..)) {
-                    *g = after;
-                }
-                v
-            }
-            Lesson::Dots(step, g) => {
-                let e: dots::Edge =
-                    mv.parse().map_err(|e: dots::ParseEdgeError| LessonError::BadMove(e.to_string()))?;
-                let before = g.clone();
-                let mut after = g.clone();
-                let played = after.play_as(0, e).map_err(|e| LessonError::Illegal(e.to_string()))?;
-                if step.reply {
-                    while after.outcome().is_none() && after.turn() == 1 {
-                        let r = dots_reply(&after).expect("an unfinished game has a line left");
-                        after.play(r).expect("replies are legal");
-                        replies.push(r.to_string());
-                    }
-                }
-                let v = (step.judge)(&before, &after, &played);
-                if !matches!(v, Verdict::TryAgain(..)) {
-                    *g = after;
-                }
-                v
-            }
-        };
-        if matches!(verdict, Verdict::TryAgain(..)) {
-            replies.clear();
-        }
-        Ok(Answer { verdict, replies })
-    }
-}
-
-/// Replays `moves` (each must have earned `continue`), then judges `mv`. Returns the answer,
-/// the view to show and the accepted moves of the step so far.
-pub fn judge(game: &str, step: usize, moves: &[String], mv: &str) -> Result<(Answer, Value, Vec<String>), LessonError> {
-    let mut lesson = Lesson::start(game, step)?;
-    if moves.len() > 64 {
-        return Err(LessonError::BadHistory);
-    }
+/// Replays `moves` of step `step` (each must have earned `continue`), then judges `mv`.
+fn judge_in<G: Script>(step: usize, moves: &[String], mv: &str) -> Result<(Answer, Value), LessonError> {
+    let mut lesson = Lesson::<G>::start(step).ok_or(LessonError::UnknownStep)?;
     for m in moves {
         match lesson.play(m) {
-            Ok(Answer { verdict: Verdict::Continue(_), .. }) => {}
+            Ok((Verdict::Continue(_), _)) => {}
             _ => return Err(LessonError::BadHistory),
         }
     }
-    let answer = lesson.play(mv)?;
-    let mut accepted = moves.to_vec();
-    if !matches!(answer.verdict, Verdict::TryAgain(..)) {
-        accepted.push(mv.to_string());
-    }
-    Ok((answer, lesson.view(), accepted))
+    let (verdict, replies) = lesson.play(mv)?;
+    Ok((Answer { verdict, replies }, G::lesson_view(lesson.step, &lesson.game)))
 }
 
-/// Every step of `game` (`{id, side, view}`, the start position), as `GET /api/lesson/{game}`
-/// answers them; `None` for a game without a lesson.
-pub fn steps(game: &str) -> Option<Value> {
-    let mut steps = Vec::new();
-    for i in 0.. {
-        let Ok(lesson) = Lesson::start(game, i) else { break };
-        let id = match &lesson {
-            Lesson::Musashi(s, _) => s.id,
-            Lesson::Dots(s, _) => s.id,
-        };
-        steps.push(json!({"id": id, "side": lesson.learner(), "view": lesson.view()}));
-    }
-    (!steps.is_empty()).then(|| json!({"game": game, "steps": steps}))
+/// Every step of `G`'s lesson: `{id, side, view}` (the start position).
+fn steps_of<G: Script>() -> Vec<Value> {
+    G::steps()
+        .iter()
+        .map(|s| json!({"id": G::id(s), "side": G::learner(s), "view": G::lesson_view(s, &G::start(s))}))
+        .collect()
 }
 
-/// The first step of `game`'s lesson: its id and the options of its board.
-pub fn first_step(game: GameKind) -> Option<(&'static str, AnyOptions)> {
-    match Lesson::start(game.as_str(), 0).ok()? {
-        Lesson::Musashi(s, g) => Some((s.id, AnyOptions::Musashi(*g.options()))),
-        Lesson::Dots(s, g) => Some((s.id, AnyOptions::Dots(*g.options()))),
-    }
+/// The first step of `G`'s lesson: its id and the options of its board.
+fn first_of<G: Script>(wrap: fn(G::Options) -> AnyOptions) -> Option<(&'static str, AnyOptions)> {
+    let s = G::steps().first()?;
+    Some((G::id(s), wrap(G::start(s).options())))
+}
+
+macro_rules! lessons {
+    ($($Variant:ident($Rules:ty),)+) => {
+        /// Replays `moves` (each must have earned `continue`), then judges `mv`. Returns the
+        /// answer, the view to show and the accepted moves of the step so far.
+        pub fn judge(game: &str, step: usize, moves: &[String], mv: &str) -> Result<(Answer, Value, Vec<String>), LessonError> {
+            if moves.len() > 64 {
+                return Err(LessonError::BadHistory);
+            }
+            let (answer, view) = match game.parse::<GameKind>() {
+                $(Ok(GameKind::$Variant) => judge_in::<$Rules>(step, moves, mv)?,)+
+                Err(_) => return Err(LessonError::UnknownStep),
+            };
+            let mut accepted = moves.to_vec();
+            if !matches!(answer.verdict, Verdict::TryAgain(..)) {
+                accepted.push(mv.to_string());
+            }
+            Ok((answer, view, accepted))
+        }
+
+        /// Every step of `game` (`{id, side, view}`, the start position), as
+        /// `GET /api/lesson/{game}` answers them; `None` for a game without a lesson.
+        pub fn steps(game: &str) -> Option<Value> {
+            let steps = match game.parse::<GameKind>().ok()? {
+                $(GameKind::$Variant => steps_of::<$Rules>(),)+
+            };
+            (!steps.is_empty()).then(|| json!({"game": game, "steps": steps}))
+        }
+
+        /// The first step of `game`'s lesson: its id and the options of its board.
+        pub fn first_step(game: GameKind) -> Option<(&'static str, AnyOptions)> {
+            match game {
+                $(GameKind::$Variant => first_of::<$Rules>(AnyOptions::$Variant),)+
+            }
+        }
+    };
+}
+
+lessons! {
+    Musashi(rules::musashi::Game),
+    Dots(rules::dots::Game),
 }
 
 async fn lesson_get(Path(game): Path<String>) -> Result<Json<Value>, ApiError> {
@@ -271,6 +200,9 @@ mod tests {
     use super::*;
 
     /// Every start position is legal and unfinished, with the learner to move.
+    use dots_steps::dots_game;
+    use musashi_steps::musashi_game;
+
     #[test]
     fn starts_are_playable() {
         for s in MUSASHI {

@@ -134,3 +134,35 @@ pub(super) fn musashi_reply(g: &musashi::Game) -> Option<musashi::Move> {
         })
         .or(first)
 }
+
+impl super::script::Script for musashi::Game {
+    type Step = MusashiStep;
+
+    fn steps() -> &'static [MusashiStep] {
+        MUSASHI
+    }
+
+    fn id(step: &MusashiStep) -> &'static str {
+        step.id
+    }
+
+    fn learner(step: &MusashiStep) -> rules::Side {
+        step.learner.index()
+    }
+
+    fn start(step: &MusashiStep) -> musashi::Game {
+        musashi_game(step)
+    }
+
+    fn replies(step: &MusashiStep) -> bool {
+        step.reply
+    }
+
+    fn reply(game: &musashi::Game) -> Option<musashi::Move> {
+        musashi_reply(game)
+    }
+
+    fn judge(step: &MusashiStep, before: &musashi::Game, after: &musashi::Game, ply: usize) -> Verdict {
+        (step.judge)(before, after, &after.history()[ply])
+    }
+}
