@@ -1,17 +1,32 @@
 //! This crate provides qdan's CPU players and solvers: one module per game, each with levels
 //! from beginner to expert, behind one entry point ([`choose`]) the server calls for any game
 //! (through [`players`], which lists each game's [`players::Cpu`]).
+//!
+//! The default feature `native` adds what needs an operating system: the wall clock and
+//! thread CPU time, table generators and slice files (zstd), the threads that load them, a
+//! random seed from the OS, and the reviews (paced by the server's clock). Without it the
+//! crate builds for wasm32-unknown-unknown and still plays every level of every game through
+//! [`choose_by`]: the caller brings the [`clock::Deadline`] (the host's clock or a work
+//! budget) and the random source, and the Musashi expert plays by search unless tables were
+//! installed ([`musashi::install_tables`]).
 
 pub mod bagh_chal;
 mod checksum;
+pub mod clock;
 pub mod dots;
 pub mod musashi;
 pub mod players;
+#[cfg(feature = "native")]
 pub mod review;
 
-use std::time::{Duration, Instant};
+use std::time::Duration;
+#[cfg(feature = "native")]
+use std::time::Instant;
 
+use rand::RngCore;
 use rules::AnyGame;
+
+use clock::Deadline;
 
 /// How strong the CPU plays.
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
@@ -52,12 +67,20 @@ impl std::str::FromStr for Level {
 pub const MOVE_BUDGET: Duration = Duration::from_millis(900);
 
 /// The move `level` plays in `game` (as move text), or `None` when the game is over.
+#[cfg(feature = "native")]
 pub fn choose(game: &AnyGame, level: Level) -> Option<String> {
-    let deadline = Instant::now() + MOVE_BUDGET;
-    players::choose(game, level, deadline)
+    let deadline = Deadline::at_instant(Instant::now() + MOVE_BUDGET);
+    players::choose(game, level, &deadline, &mut rand::thread_rng())
 }
 
 /// The best move the CPU knows for the side to move: the hint offered against the CPU.
+#[cfg(feature = "native")]
 pub fn hint(game: &AnyGame) -> Option<String> {
     choose(game, Level::Expert)
+}
+
+/// The move `level` plays in `game` (as move text) by `deadline`, with ties and playouts
+/// drawn from `rng`, or `None` when the game is over: [`choose`] without an operating system.
+pub fn choose_by(game: &AnyGame, level: Level, deadline: &Deadline, rng: &mut dyn RngCore) -> Option<String> {
+    players::choose(game, level, deadline, rng)
 }

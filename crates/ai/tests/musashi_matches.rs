@@ -47,7 +47,7 @@ fn game(opts: Options, expert_side: Role, opponent: Level, think: Duration, cpu:
         let level = if g.turn() == expert_side { Level::Expert } else { opponent };
         let started = Instant::now();
         let wall = started + think;
-        let deadline = if cpu { Deadline::cpu_budget(think) } else { Deadline::Wall(wall) };
+        let deadline = if cpu { Deadline::cpu_budget(think) } else { Deadline::at_instant(wall) };
         let m = choose_within(&g, level, deadline, rng).expect("a move while the game is on");
         let now = Instant::now();
         if g.turn() == expert_side {

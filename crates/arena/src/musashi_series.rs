@@ -5,11 +5,11 @@
 //! wall-clock answer is reported either way.
 
 use std::io::Write;
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use ai::Level;
-use ai::musashi::Deadline;
-use ai::musashi::clock::thread_cpu_time;
+use ai::clock::{Deadline, ThreadCpuClock, thread_cpu_time};
 use rules::musashi::{EndReason, Game, Options, Role};
 
 use crate::dots_series::ClockKind;
@@ -72,8 +72,8 @@ pub fn run(cfg: &Config, log: &mut dyn Write) -> std::io::Result<(Vec<GameRecord
             let level = if a_turn { cfg.a } else { cfg.b };
             let (t, cpu) = (Instant::now(), thread_cpu_time());
             let deadline = match cfg.clock {
-                ClockKind::Cpu => Deadline::ThreadCpu(cpu + cfg.budget),
-                ClockKind::Wall => Deadline::Wall(t + cfg.budget),
+                ClockKind::Cpu => Deadline::at(Arc::new(ThreadCpuClock), cpu + cfg.budget),
+                ClockKind::Wall => Deadline::at_instant(t + cfg.budget),
             };
             let m = ai::musashi::choose_within(&game, level, deadline, &mut rng).expect("the game is not over");
             let wall = t.elapsed();

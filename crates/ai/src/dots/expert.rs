@@ -14,10 +14,10 @@ use rules::dots::Position;
 use super::board::Board;
 use super::chain_play::{capture_or_decline, cheapest_sacrifice};
 use super::chains::EndgameTable;
-use super::clock::Deadline;
 use super::mcts::{Mcts, Settings};
 use super::playout::lines;
 use super::solver::Solver;
+use crate::clock::Deadline;
 
 /// Table size for the solver the expert runs within one move: 2^20 buckets, 32 MiB.
 const MOVE_TT_BITS: u32 = 20;

@@ -21,27 +21,33 @@ use rules::dots::{Edge, Game};
 use super::board::Board;
 use super::chain_play::{capture_or_decline, captures, cheapest_sacrifice, undrawn_list};
 use super::chains::EndgameTable;
-use super::clock::Deadline;
 use crate::Level;
+use crate::clock::Deadline;
 
 /// The edge `level` draws in `game`, or `None` when the game is over.
+#[cfg(feature = "native")]
 pub fn choose(game: &Game, level: Level, deadline: &Deadline) -> Option<Edge> {
+    choose_with(game, level, deadline, &mut rand::thread_rng())
+}
+
+/// [`choose`] with a given random source.
+pub fn choose_with(game: &Game, level: Level, deadline: &Deadline, rng: &mut impl Rng) -> Option<Edge> {
     if game.outcome().is_some() {
         return None;
     }
     let pos = game.position();
     let board = Board::of(pos.size);
     let drawn = pos.drawn.0;
-    let mut rng = rand::thread_rng();
     let e = match level {
-        Level::Beginner => beginner(&board, drawn, &mut rng),
-        Level::Intermediate => intermediate(&board, drawn, deadline, &mut rng),
-        Level::Expert => super::expert::expert(board, pos, deadline, &mut rng),
+        Level::Beginner => beginner(&board, drawn, rng),
+        Level::Intermediate => intermediate(&board, drawn, deadline, rng),
+        Level::Expert => super::expert::expert(board, pos, deadline, rng),
     };
     Some(Edge(e))
 }
 
 /// The move the expert plays, for hints: exact where the solver reaches within `deadline`.
+#[cfg(feature = "native")]
 pub fn best_move(game: &Game, deadline: &Deadline) -> Option<Edge> {
     choose(game, Level::Expert, deadline)
 }

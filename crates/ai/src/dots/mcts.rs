@@ -14,9 +14,9 @@ use rand::Rng;
 
 use super::board::Board;
 use super::chains::EndgameTable;
-use super::clock::Deadline;
 use super::playout::{lines, playout};
 use super::solver::Solver;
+use crate::clock::Deadline;
 
 /// How the search values its leaves.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -267,10 +267,10 @@ impl<'b> Mcts<'b> {
     }
 }
 
-#[cfg(test)]
+#[cfg(all(test, feature = "native"))]
 mod tests {
     use super::*;
-    use crate::dots::clock::{Deadline, WallClock};
+    use crate::clock::{Deadline, WallClock};
     use rand::SeedableRng;
     use rand::rngs::StdRng;
     use std::sync::Arc;

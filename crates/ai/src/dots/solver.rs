@@ -31,9 +31,9 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 use super::board::{Board, NONE};
 use super::chains::{EndgameTable, follow};
-use super::clock::Deadline;
 use super::counts::Counts;
 use super::tt::{Busy, Table};
+use crate::clock::Deadline;
 
 /// What one solve cost.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]

@@ -180,13 +180,13 @@ fn truncated(e: std::io::Error) -> TableFileError {
     if e.kind() == ErrorKind::UnexpectedEof { TableFileError::Corrupt("file ends early") } else { e.into() }
 }
 
-#[cfg(test)]
+#[cfg(all(test, feature = "native"))]
 mod tests {
     use std::time::{Duration, Instant};
 
     use super::*;
+    use crate::clock::Deadline;
     use crate::dots::board::Board;
-    use crate::dots::clock::Deadline;
 
     fn temp(name: &str) -> PathBuf {
         std::env::temp_dir().join(format!("qdan-dots-tt-{name}-{}", std::process::id()))

@@ -217,7 +217,7 @@ impl Table {
 /// and with 4 KiB pages nearly every one also misses the TLB. Only a hint: where
 /// transparent huge pages are off it changes nothing, and no value depends on it.
 fn advise_huge_pages(words: &[AtomicU64]) {
-    #[cfg(target_os = "linux")]
+    #[cfg(all(target_os = "linux", feature = "native"))]
     {
         let start = words.as_ptr() as usize;
         let end = start + std::mem::size_of_val(words);
@@ -228,7 +228,7 @@ fn advise_huge_pages(words: &[AtomicU64]) {
             unsafe { libc::madvise(a as *mut libc::c_void, b - a, libc::MADV_HUGEPAGE) };
         }
     }
-    #[cfg(not(target_os = "linux"))]
+    #[cfg(not(all(target_os = "linux", feature = "native")))]
     let _ = words;
 }
 

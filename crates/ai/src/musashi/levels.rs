@@ -6,9 +6,9 @@ use std::time::Duration;
 use rand::Rng;
 use rules::musashi::{Game, Move, Moves, Position, Role};
 
-use super::clock::Deadline;
 use super::search::{Search, evaluate_children, moves_left};
 use super::tablebase::{Tables, Value};
+use crate::clock::Deadline;
 
 /// Picks uniformly among the moves with the best key.
 fn pick_best<R: Rng + ?Sized, K: Ord + Copy>(moves: &[(Move, K)], rng: &mut R) -> Option<Move> {

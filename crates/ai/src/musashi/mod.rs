@@ -25,21 +25,24 @@
 //! [`tables_for`] tells whether a table is ready; [`install_tables`] puts one in directly
 //! (tests, the CLI).
 
-pub mod clock;
 pub mod index;
 pub mod levels;
 pub mod search;
 pub mod tablebase;
 
+#[cfg(feature = "native")]
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, RwLock};
+#[cfg(feature = "native")]
 use std::thread::JoinHandle;
-use std::time::{Duration, Instant};
+use std::time::Duration;
+#[cfg(feature = "native")]
+use std::time::Instant;
 
 use rand::Rng;
 use rules::musashi::{BoardKind, Game, Move, Moves, Target};
 
-pub use clock::Deadline;
+pub use crate::clock::Deadline;
 
 pub use tablebase::{SliceStats, TableError, Tables, Value};
 
@@ -64,6 +67,7 @@ pub fn tables_for(board: BoardKind, target: Target) -> Option<Arc<Tables>> {
 }
 
 /// What [`prepare_tables`] did for one table.
+#[cfg(feature = "native")]
 #[derive(Debug)]
 pub struct Prepared {
     pub board: BoardKind,
@@ -72,6 +76,7 @@ pub struct Prepared {
     pub seconds: f64,
 }
 
+#[cfg(feature = "native")]
 #[derive(Debug)]
 pub enum PrepareOutcome {
     /// Read from the cache directory.
@@ -84,6 +89,7 @@ pub enum PrepareOutcome {
 
 /// Starts the background thread that loads or builds the tables (see the module docs).
 /// Join the handle to learn what happened; dropping it is fine.
+#[cfg(feature = "native")]
 pub fn prepare_tables(cache_dir: PathBuf) -> JoinHandle<Vec<Prepared>> {
     std::thread::Builder::new()
         .name("musashi-tables".into())
@@ -92,6 +98,7 @@ pub fn prepare_tables(cache_dir: PathBuf) -> JoinHandle<Vec<Prepared>> {
 }
 
 /// What [`prepare_tables`] runs, on the calling thread.
+#[cfg(feature = "native")]
 pub fn prepare_now(cache_dir: &Path) -> Vec<Prepared> {
     let mut done = Vec::new();
     for target in [Target::TEN, Target::SIX] {
@@ -132,6 +139,7 @@ pub fn prepare_now(cache_dir: &Path) -> Vec<Prepared> {
 }
 
 /// Loads the complete 25-point tables for `target` from `cache_dir`, or builds and saves them.
+#[cfg(feature = "native")]
 fn load_or_build(cache_dir: &Path, board: BoardKind, target: Target) -> Prepared {
     let started = Instant::now();
     let path = cache_dir.join(tablebase::file_name(board, target));
@@ -161,6 +169,7 @@ fn load_or_build(cache_dir: &Path, board: BoardKind, target: Target) -> Prepared
 }
 
 /// `true` when the even slices a game from the start can reach are all there.
+#[cfg(feature = "native")]
 fn complete(t: &Tables) -> bool {
     (0..=16).step_by(2).all(|k| t.covers_count(k))
 }
@@ -179,16 +188,19 @@ const MARGIN: Duration = Duration::from_millis(150);
 
 /// The move `level` plays in `game`, or `None` when the game is over. Answers before
 /// `deadline`; uses the installed tables for the game's board and target when there are any.
+#[cfg(feature = "native")]
 pub fn choose(game: &Game, level: Level, deadline: Instant) -> Option<Move> {
     choose_with(game, level, deadline, &mut rand::thread_rng())
 }
 
 /// [`choose`] with a given random source (ties between equal moves are broken at random).
+#[cfg(feature = "native")]
 pub fn choose_with<R: Rng + ?Sized>(game: &Game, level: Level, deadline: Instant, rng: &mut R) -> Option<Move> {
-    choose_within(game, level, Deadline::Wall(deadline), rng)
+    choose_within(game, level, Deadline::at_instant(deadline), rng)
 }
 
-/// [`choose_with`] with a deadline in wall-clock or thread CPU time ([`Deadline`]).
+/// The move `level` plays in `game` by `deadline`, on any clock ([`Deadline`]): wall-clock or
+/// thread CPU time natively, the host's clock or a work budget in WebAssembly.
 pub fn choose_within<R: Rng + ?Sized>(game: &Game, level: Level, deadline: Deadline, rng: &mut R) -> Option<Move> {
     let mut moves = Moves::new();
     game.legal_moves(&mut moves);

@@ -1,9 +1,7 @@
 //! Alpha-beta search on the game itself (so repetition and the move limit apply), with table
 //! values at the nodes the tables cover, and a plain exhaustive solver used to check tables.
 
-use std::time::Instant;
-
-use super::clock::Deadline;
+use crate::clock::Deadline;
 
 use rules::musashi::{Game, Move, Moves, Position, Role};
 
@@ -80,11 +78,12 @@ pub struct Search<'t> {
 }
 
 impl<'t> Search<'t> {
-    pub fn new(tables: Option<&'t Tables>, deadline: Instant, max_depth: u32) -> Search<'t> {
-        Search::until(tables, Deadline::Wall(deadline), max_depth)
+    #[cfg(feature = "native")]
+    pub fn new(tables: Option<&'t Tables>, deadline: std::time::Instant, max_depth: u32) -> Search<'t> {
+        Search::until(tables, Deadline::at_instant(deadline), max_depth)
     }
 
-    /// A search that stops at `deadline` (wall clock or thread CPU time).
+    /// A search that stops at `deadline` (on any [`crate::clock::Clock`]).
     pub fn until(tables: Option<&'t Tables>, deadline: Deadline, max_depth: u32) -> Search<'t> {
         Search { tables, deadline, nodes: 0, stopped: false, max_depth }
     }

@@ -19,7 +19,7 @@ pub mod playout;
 
 use std::time::{Duration, Instant};
 
-use crate::musashi::clock::thread_cpu_time;
+use crate::clock::thread_cpu_time;
 
 /// Where a review gets its CPU time from.
 pub trait Pace {

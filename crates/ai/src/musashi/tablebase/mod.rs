@@ -11,20 +11,29 @@
 //! * `build`: the in-memory generator, one slice after another.
 //! * [`stream`]: the streaming generator for slices too large for memory, one slice file
 //!   each ([`slice_file`]), resumable.
+//!
+//! The lookup and the table file (read from a path) build everywhere; the generators and the
+//! slice files need the `native` feature (zstd, threads, the clock for the build figures).
 
+#[cfg(feature = "native")]
 mod build;
 pub mod file;
+#[cfg(feature = "native")]
 mod moves;
+#[cfg(feature = "native")]
 pub mod slice_file;
+#[cfg(feature = "native")]
 pub mod stream;
 pub mod value;
 
 use rules::musashi::{BoardKind, Position, Role, Target};
 
 pub use file::{VERSION, file_name};
+#[cfg(feature = "native")]
 pub use slice_file::{SliceFile, slice_file_name};
 pub use value::Value;
 
+#[cfg(feature = "native")]
 use std::path::Path;
 
 use super::index::SliceIndex;
@@ -93,6 +102,7 @@ pub struct Tables {
     pub target: Target,
     slices: Vec<Option<Slice>>,
     /// Slices read from their files on demand (too large for memory).
+    #[cfg(feature = "native")]
     files: Vec<Option<SliceFile>>,
 }
 
@@ -112,7 +122,13 @@ impl std::fmt::Debug for Tables {
 impl Tables {
     /// Empty tables (every lookup outside the target rule is unknown).
     pub fn empty(board: BoardKind, target: Target) -> Tables {
-        Tables { board, target, slices: (0..=16).map(|_| None).collect(), files: (0..=16).map(|_| None).collect() }
+        Tables {
+            board,
+            target,
+            slices: (0..=16).map(|_| None).collect(),
+            #[cfg(feature = "native")]
+            files: (0..=16).map(|_| None).collect(),
+        }
     }
 
     /// Children counts with a slice in memory.
@@ -122,11 +138,23 @@ impl Tables {
 
     /// Children counts with a slice read from its file on demand.
     pub fn file_counts(&self) -> Vec<u8> {
-        (0..=16u8).filter(|&k| self.files[k as usize].is_some()).collect()
+        (0..=16u8).filter(|&k| self.on_file(k)).collect()
+    }
+
+    /// `true` when the slice with `k` Children is read from its file on demand.
+    #[cfg(feature = "native")]
+    fn on_file(&self, k: u8) -> bool {
+        self.files.get(k as usize).is_some_and(Option::is_some)
+    }
+
+    #[cfg(not(feature = "native"))]
+    fn on_file(&self, _k: u8) -> bool {
+        false
     }
 
     /// Adds a slice file: read into memory when it has at most [`MEMORY_ENTRIES`] entries per
     /// side, else looked up in the file. A slice already in memory is kept.
+    #[cfg(feature = "native")]
     pub fn attach(&mut self, f: SliceFile) -> Result<(), TableError> {
         let k = f.index.k as usize;
         if self.slices[k].is_some() {
@@ -142,6 +170,7 @@ impl Tables {
 
     /// Opens every slice file of this board and target in `dir` (checking each in full) and
     /// attaches it; returns what happened per Children count found.
+    #[cfg(feature = "native")]
     pub fn attach_dir(&mut self, dir: &Path) -> Vec<(u8, Result<(), TableError>)> {
         let mut done = Vec::new();
         for k in 0..=16u8 {
@@ -161,7 +190,7 @@ impl Tables {
 
     /// `true` when every position with `k` Children has a value (built, or decided by the target).
     pub fn covers_count(&self, k: u8) -> bool {
-        self.decided_by_target(k) || self.slice(k).is_some() || self.files[k as usize].is_some()
+        self.decided_by_target(k) || self.slice(k).is_some() || self.on_file(k)
     }
 
     /// `true` when `k` Children left means the Parent has reached its target.
@@ -190,15 +219,25 @@ impl Tables {
                 Role::Children => s.children[i],
             }));
         }
+        self.value_on_file(pos, k)
+    }
+
+    #[cfg(feature = "native")]
+    fn value_on_file(&self, pos: &Position, k: u8) -> Option<Value> {
         let f = self.files.get(k as usize)?.as_ref()?;
         f.value_at(pos.turn, f.index.index(pos.parent.0, pos.children.0)).ok()
+    }
+
+    #[cfg(not(feature = "native"))]
+    fn value_on_file(&self, _pos: &Position, _k: u8) -> Option<Value> {
+        None
     }
 
     /// [`Tables::value`] from the slices in memory only (no file reads): for searches, which
     /// look up far too many positions for a read each.
     pub fn value_in_memory(&self, pos: &Position) -> Option<Value> {
         let k = pos.children.count() as u8;
-        if pos.board == self.board && self.files.get(k as usize)?.is_some() {
+        if pos.board == self.board && self.on_file(k) {
             return None;
         }
         self.value(pos)
