@@ -17,6 +17,9 @@ use crate::any::{Finished, Side};
 
 /// The rules of one game: a game in progress (its position and the moves that led to it).
 pub trait Game: Clone + Debug + Eq + Send + Sync + 'static {
+    /// The names of side 0 and side 1 (`parent`, `children`), as records and messages name
+    /// them.
+    const SIDES: [&'static str; 2];
     /// The local rules a group chooses.
     type Options: Copy + Eq + Debug + Default + Serialize + DeserializeOwned + Send + Sync + 'static;
     /// One move, typed.

@@ -104,6 +104,13 @@ macro_rules! games {
                 }
             }
 
+            /// The names of side 0 and side 1 ([`Game::SIDES`]).
+            pub fn sides(&self) -> [&'static str; 2] {
+                match self {
+                    $(AnyOptions::$Variant(_) => <$Rules as Game>::SIDES,)+
+                }
+            }
+
             /// Whether a rematch swaps sides (roles in Musashi, first mover in Dots).
             pub fn swap_on_rematch(&self) -> bool {
                 match self {

@@ -35,6 +35,7 @@ fn finished(o: super::Outcome) -> Finished {
 }
 
 impl game::Game for Game {
+    const SIDES: [&'static str; 2] = ["tigers", "goats"];
     type Options = Options;
     type Move = Move;
     type Moves = Moves;

@@ -17,6 +17,7 @@ impl From<IllegalMove> for Refusal {
 }
 
 impl game::Game for Game {
+    const SIDES: [&'static str; 2] = ["first", "second"];
     type Options = Options;
     type Move = Edge;
     type Moves = Edges;

@@ -21,6 +21,7 @@ impl From<IllegalMove> for Refusal {
 }
 
 impl game::Game for Game {
+    const SIDES: [&'static str; 2] = ["parent", "children"];
     type Options = Options;
     type Move = Move;
     type Moves = Moves;

@@ -148,10 +148,10 @@ fn record_tags(
 ) -> Vec<(String, String)> {
     let m = site::i18n::messages(lang);
     let seat_of_side = |side: Side| if g.sides[0] == side { 0 } else { 1 };
-    let (role0, role1, winner_names) = match g.options {
-        AnyOptions::Musashi(_) => ("Parent", "Children", ["parent", "children"]),
-        AnyOptions::Dots(_) => ("First", "Second", ["first", "second"]),
-    };
+    // A record names the players by their sides: `[Parent "Ana"]`, `[Result "children"]`.
+    let winner_names = g.options.sides();
+    let capital = |s: &str| s[..1].to_uppercase() + &s[1..];
+    let (role0, role1) = (capital(winner_names[0]), capital(winner_names[1]));
     let name = |seat: usize| {
         let p = &players[seat];
         match p.cpu {

@@ -23,6 +23,11 @@ impl WireGame for dots::Game {
         v.outcome
     }
 
+    /// The boxes the line completed.
+    fn effect(&self, ply: usize) -> (Vec<String>, Vec<u8>) {
+        (Vec::new(), self.history()[ply].completed.collect())
+    }
+
     fn option_choices() -> Vec<(&'static str, Vec<Value>)> {
         vec![
             ("size", dots::Size::ALL.iter().map(|s| json!(s.to_string())).collect()),

@@ -21,6 +21,11 @@ pub trait WireGame: rules::Game {
     /// The side to move in `view`.
     fn view_turn(view: &Self::View) -> Side;
     fn view_outcome(view: &Self::View) -> Option<Finished>;
+    /// What move `ply` did besides moving: the pieces it took (point names) and the boxes it
+    /// completed, as a `move` event carries them (both empty by default).
+    fn effect(&self, _ply: usize) -> (Vec<String>, Vec<u8>) {
+        (Vec::new(), Vec::new())
+    }
     /// Every value a group may choose for each local rule, in the order the rules pages
     /// list them: `(field of the options JSON, values)`.
     fn option_choices() -> Vec<(&'static str, Vec<Value>)>;
@@ -54,6 +59,13 @@ macro_rules! wire_games {
                 match self {
                     $(GameView::$Variant(v) => <$Rules as WireGame>::view_outcome(v),)+
                 }
+            }
+        }
+
+        /// See [`WireGame::effect`]; `None` for a ply not played.
+        pub fn move_effect(game: &AnyGame, ply: usize) -> Option<(Vec<String>, Vec<u8>)> {
+            match game {
+                $(AnyGame::$Variant(g) => (ply < rules::Game::plies(g)).then(|| g.effect(ply)),)+
             }
         }
 

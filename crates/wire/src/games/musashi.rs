@@ -24,6 +24,11 @@ impl WireGame for musashi::Game {
         v.outcome
     }
 
+    /// The Children the move took.
+    fn effect(&self, ply: usize) -> (Vec<String>, Vec<u8>) {
+        (point_names(self.history()[ply].taken), Vec::new())
+    }
+
     fn option_choices() -> Vec<(&'static str, Vec<Value>)> {
         vec![
             ("first", vec![json!("parent"), json!("children")]),

@@ -100,10 +100,7 @@ impl Table {
                 let meta = g.moves.get(*ply)?;
                 let played = g.game.moves();
                 // The effect of the move: Children taken, or boxes completed.
-                let (taken, completed) = match &g.game {
-                    rules::AnyGame::Musashi(m) => (wire::point_names(m.history().get(*ply)?.taken), Vec::new()),
-                    rules::AnyGame::Dots(d) => (Vec::new(), d.history().get(*ply)?.completed.collect()),
-                };
+                let (taken, completed) = wire::games::move_effect(&g.game, *ply)?;
                 // The last move of a finished game carries the result.
                 let result = if *ply + 1 == g.plies() { self.result_view() } else { None };
                 Event::Move {
