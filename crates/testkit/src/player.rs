@@ -60,10 +60,7 @@ impl Run {
 
 /// The legal moves of the table's game, as text.
 fn legal(view: &GameView) -> Vec<String> {
-    match view {
-        GameView::Musashi(m) => m.legal.clone(),
-        GameView::Dots(d) => d.legal.iter().map(u8::to_string).collect(),
-    }
+    view.legal()
 }
 
 /// One player's device: connects, plays random legal moves in its turn, drops the socket at

@@ -23,6 +23,10 @@ impl WireGame for dots::Game {
         v.outcome
     }
 
+    fn view_legal(v: &DotsView) -> Vec<String> {
+        v.legal.iter().map(u8::to_string).collect()
+    }
+
     /// The boxes the line completed.
     fn effect(&self, ply: usize) -> (Vec<String>, Vec<u8>) {
         (Vec::new(), self.history()[ply].completed.collect())

@@ -21,6 +21,8 @@ pub trait WireGame: rules::Game {
     /// The side to move in `view`.
     fn view_turn(view: &Self::View) -> Side;
     fn view_outcome(view: &Self::View) -> Option<Finished>;
+    /// The legal moves in `view`, as the protocol writes them.
+    fn view_legal(view: &Self::View) -> Vec<String>;
     /// What move `ply` did besides moving: the pieces it took (point names) and the boxes it
     /// completed, as a `move` event carries them (both empty by default).
     fn effect(&self, _ply: usize) -> (Vec<String>, Vec<u8>) {
@@ -52,6 +54,13 @@ macro_rules! wire_games {
             pub fn turn(&self) -> Side {
                 match self {
                     $(GameView::$Variant(v) => <$Rules as WireGame>::view_turn(v),)+
+                }
+            }
+
+            /// The legal moves of the side to move, as the protocol writes them.
+            pub fn legal(&self) -> Vec<String> {
+                match self {
+                    $(GameView::$Variant(v) => <$Rules as WireGame>::view_legal(v),)+
                 }
             }
 

@@ -24,6 +24,10 @@ impl WireGame for musashi::Game {
         v.outcome
     }
 
+    fn view_legal(v: &MusashiView) -> Vec<String> {
+        v.legal.clone()
+    }
+
     /// The Children the move took.
     fn effect(&self, ply: usize) -> (Vec<String>, Vec<u8>) {
         (point_names(self.history()[ply].taken), Vec::new())
