@@ -4,11 +4,12 @@
 //!
 //! The default feature `native` adds what needs an operating system: the wall clock and
 //! thread CPU time, table generators and slice files (zstd), the threads that load them, a
-//! random seed from the OS, and the reviews (paced by the server's clock). Without it the
+//! random seed from the OS, and the reviews' pacing by the server's CPU time. Without it the
 //! crate builds for wasm32-unknown-unknown and still plays every level of every game through
 //! [`choose_by`]: the caller brings the [`clock::Deadline`] (the host's clock or a work
 //! budget) and the random source, and the Musashi expert plays by search unless tables were
-//! installed ([`musashi::install_tables`]).
+//! installed ([`musashi::install_tables`]); reviews and analysis values run on the caller's
+//! clock ([`review::Timed`] and the `review_with` / `analyse_with` functions).
 
 pub mod bagh_chal;
 mod checksum;
@@ -16,7 +17,6 @@ pub mod clock;
 pub mod dots;
 pub mod musashi;
 pub mod players;
-#[cfg(feature = "native")]
 pub mod review;
 
 use std::time::Duration;

@@ -15,8 +15,10 @@ use rand::rngs::StdRng;
 use rules::dots::{Edge, Game, Options, Position};
 
 use super::playout::Playouts;
-use super::{Budget, Busy, Outlook, Pace, Ply, Review, ReviewError, Turning, Value, turning_plies};
-use crate::dots::{Board, Deadline, Solver};
+use super::{Budget, Outlook, Ply, Review, ReviewError, Slices, Turning, Value, turning_plies};
+#[cfg(feature = "native")]
+use super::{Busy, Pace};
+use crate::dots::{Board, Solver};
 
 /// Solver table for a review: 2^21 buckets, 64 MiB.
 const TT_BITS: u32 = 21;
@@ -67,21 +69,21 @@ impl Engine {
     }
 
     /// Runs `job` on the solver in slices until it answers or `budget` of work is spent.
-    fn solve<T, P: Pace>(
+    fn solve<T>(
         &mut self,
         budget: &Budget,
-        busy: &mut Busy<'_, P>,
+        busy: &mut impl Slices,
         mut job: impl FnMut(&mut Solver) -> Option<T>,
     ) -> Option<T> {
         let mut spent = Duration::ZERO;
         while spent < budget.solve {
             let max = budget.slice.min(budget.solve - spent);
-            let started = busy.busy;
+            let started = busy.spent();
             let out = busy.slice(max, |end| {
-                self.solver.set_deadline(Some(Deadline::at_instant(end)));
+                self.solver.set_deadline(Some(end.clone()));
                 job(&mut self.solver)
             });
-            spent += busy.busy - started;
+            spent += busy.spent() - started;
             if out.is_some() {
                 self.solver.set_deadline(None);
                 return out;
@@ -91,12 +93,12 @@ impl Engine {
     }
 
     /// The exact margin of `drawn` for the player to move, if the solver finishes in time.
-    fn exact<P: Pace>(&mut self, drawn: u64, budget: &Budget, busy: &mut Busy<'_, P>) -> Option<i32> {
+    fn exact(&mut self, drawn: u64, budget: &Budget, busy: &mut impl Slices) -> Option<i32> {
         self.solve(budget, busy, |s| s.value(drawn))
     }
 
     /// A playout estimate of `drawn`, reproducible (the playouts' seed is the position).
-    fn estimate<P: Pace>(&mut self, drawn: u64, budget: &Budget, busy: &mut Busy<'_, P>) -> f32 {
+    fn estimate(&mut self, drawn: u64, budget: &Budget, busy: &mut impl Slices) -> f32 {
         let mut rng = StdRng::seed_from_u64(drawn);
         let n = budget.playouts.max(1);
         busy.slice(budget.slice, |end| self.playouts.estimate(drawn, n, end, &mut rng)).unwrap_or(0.0)
@@ -104,14 +106,24 @@ impl Engine {
 }
 
 /// Reviews the game of `moves` under `options`.
+#[cfg(feature = "native")]
 pub fn review(
     options: Options,
     moves: &[String],
     budget: &Budget,
     pace: &mut impl Pace,
 ) -> Result<Review, ReviewError> {
+    review_with(options, moves, budget, &mut Busy::new(pace))
+}
+
+/// [`review`] through any [`Slices`] (a browser's clock: [`super::Timed`]).
+pub fn review_with(
+    options: Options,
+    moves: &[String],
+    budget: &Budget,
+    busy: &mut impl Slices,
+) -> Result<Review, ReviewError> {
     let positions = replay(options, moves)?;
-    let mut busy = Busy::new(pace);
     let mut engine = Engine::new(options);
     let mut values: Vec<Option<Value>> = vec![None; positions.len()];
     // Exact values from the end backwards, until the solver gives up.
@@ -120,7 +132,7 @@ pub fn review(
         if failed >= GIVE_UP_AFTER {
             break;
         }
-        match engine.exact(pos.drawn.0, budget, &mut busy) {
+        match engine.exact(pos.drawn.0, budget, busy) {
             Some(v) => {
                 values[i] = Some(Value::Margin(v));
                 failed = 0;
@@ -132,29 +144,34 @@ pub fn review(
         .iter()
         .zip(values)
         .map(|(pos, v)| {
-            let value = v.unwrap_or_else(|| Value::MarginEstimate(engine.estimate(pos.drawn.0, budget, &mut busy)));
+            let value = v.unwrap_or_else(|| Value::MarginEstimate(engine.estimate(pos.drawn.0, budget, busy)));
             Ply { value, outlook: outlook(pos, value) }
         })
         .collect();
     let mut turning = Vec::new();
     for ply in turning_plies(&plies) {
         let drawn = positions[ply - 1].drawn.0;
-        let best = engine.solve(budget, &mut busy, |s| s.best_move(drawn)).map(|(e, _)| e.to_string());
+        let best = engine.solve(budget, busy, |s| s.best_move(drawn)).map(|(e, _)| e.to_string());
         turning.push(Turning { ply, played: moves[ply - 1].trim().to_string(), best });
     }
-    Ok(Review { plies, turning, busy: busy.busy })
+    Ok(Review { plies, turning, busy: busy.spent() })
 }
 
 /// The value of `pos` and of every legal move in it, for the player to move (a move's value
 /// counts the boxes it completes): exact when the solver finishes every one within the
 /// budget, estimates otherwise.
+#[cfg(feature = "native")]
 pub fn analyse(pos: &Position, budget: &Budget, pace: &mut impl Pace) -> (Value, Vec<(Edge, Value)>) {
-    let mut busy = Busy::new(pace);
+    analyse_with(pos, budget, &mut Busy::new(pace))
+}
+
+/// [`analyse`] through any [`Slices`] (a browser's clock: [`super::Timed`]).
+pub fn analyse_with(pos: &Position, budget: &Budget, busy: &mut impl Slices) -> (Value, Vec<(Edge, Value)>) {
     let mut engine = Engine::new(Options { size: pos.size, ..Options::default() });
     let drawn = pos.drawn.0;
     let board = Board::new(pos.size.w, pos.size.h).expect("site sizes");
-    let exact = engine.exact(drawn, budget, &mut busy).and_then(|v| {
-        let each = engine.solve(budget, &mut busy, |s| s.move_values(drawn))?;
+    let exact = engine.exact(drawn, budget, busy).and_then(|v| {
+        let each = engine.solve(budget, busy, |s| s.move_values(drawn))?;
         Some((Value::Margin(v), each.into_iter().map(|(e, m)| (Edge(e), Value::Margin(m))).collect()))
     });
     if let Some(found) = exact {
@@ -164,7 +181,7 @@ pub fn analyse(pos: &Position, budget: &Budget, pace: &mut impl Pace) -> (Value,
     let mut best = f32::NEG_INFINITY;
     for e in pos.undrawn() {
         let c = board.completes(drawn, e) as f32;
-        let child = engine.estimate(drawn | 1 << e, budget, &mut busy);
+        let child = engine.estimate(drawn | 1 << e, budget, busy);
         let m = if c > 0.0 { c + child } else { -child };
         best = best.max(m);
         each.push((Edge(e), Value::MarginEstimate(m)));
@@ -173,11 +190,11 @@ pub fn analyse(pos: &Position, budget: &Budget, pace: &mut impl Pace) -> (Value,
     // position itself disagreed with it (the empty 5x4: "about 2 boxes", its best move "about
     // 7"), because random safe lines play worse than the best line and each estimate has its
     // own noise.
-    let here = if each.is_empty() { engine.estimate(drawn, budget, &mut busy) } else { best };
+    let here = if each.is_empty() { engine.estimate(drawn, budget, busy) } else { best };
     (Value::MarginEstimate(here), each)
 }
 
-#[cfg(test)]
+#[cfg(all(test, feature = "native"))]
 mod tests {
     use super::*;
     use crate::review::Unpaced;

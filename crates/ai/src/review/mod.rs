@@ -12,16 +12,25 @@
 //! A review runs where live games must not wait for it: the server. So the work is cut into
 //! slices no longer than [`Budget::slice`], each run through a [`Pace`], which may hold the
 //! work back until a CPU is free; the command line runs every slice at once ([`Unpaced`]).
+//! Both need the `native` feature (the wall clock and thread CPU time). Underneath, the work
+//! runs through [`Slices`], which hands each slice a [`Deadline`]: without `native`, a
+//! browser reviews on its own clock through [`Timed`] (the `*_with` functions).
 
 pub mod dots;
 pub mod musashi;
 pub mod playout;
 
-use std::time::{Duration, Instant};
+use std::sync::Arc;
+use std::time::Duration;
+#[cfg(feature = "native")]
+use std::time::Instant;
 
+#[cfg(feature = "native")]
 use crate::clock::thread_cpu_time;
+use crate::clock::{Clock, Deadline};
 
 /// Where a review gets its CPU time from.
+#[cfg(feature = "native")]
 pub trait Pace {
     /// Runs `work`, which must stop by the instant it is given (at most `max` from when it
     /// starts). May wait before starting it, for as long as the CPU is needed elsewhere.
@@ -29,9 +38,11 @@ pub trait Pace {
 }
 
 /// Runs every slice at once: the command line, tests.
+#[cfg(feature = "native")]
 #[derive(Copy, Clone, Debug, Default)]
 pub struct Unpaced;
 
+#[cfg(feature = "native")]
 impl Pace for Unpaced {
     fn slice<T>(&mut self, max: Duration, work: impl FnOnce(Instant) -> T) -> T {
         work(Instant::now() + max)
@@ -140,7 +151,8 @@ pub struct Review {
     /// The position after each number of moves, from 0 (the start) to all of them.
     pub plies: Vec<Ply>,
     pub turning: Vec<Turning>,
-    /// CPU time the reviewing thread spent working (not waiting for a slice).
+    /// Time spent working (not waiting for a slice): the reviewing thread's CPU time through
+    /// a [`Pace`], the caller's clock through [`Timed`].
     pub busy: Duration,
 }
 
@@ -164,29 +176,73 @@ pub enum ReviewError {
     Illegal { number: usize, text: String, reason: String },
 }
 
+/// How a review's work is cut and counted: each slice of at most `max` gets the deadline it
+/// must stop by, and [`Slices::spent`] adds up what the slices cost (the budgets of
+/// [`Budget`] are counted in it).
+pub trait Slices {
+    fn slice<T>(&mut self, max: Duration, work: impl FnOnce(&Deadline) -> T) -> T;
+    /// Time spent inside slices so far.
+    fn spent(&self) -> Duration;
+}
+
+/// Slices run at once on a clock the caller gives (a browser's, through
+/// [`crate::clock::FnClock`]), each counted on that clock.
+pub struct Timed {
+    clock: Arc<dyn Clock>,
+    spent: Duration,
+}
+
+impl Timed {
+    pub fn new(clock: Arc<dyn Clock>) -> Timed {
+        Timed { clock, spent: Duration::ZERO }
+    }
+}
+
+impl Slices for Timed {
+    fn slice<T>(&mut self, max: Duration, work: impl FnOnce(&Deadline) -> T) -> T {
+        let start = self.clock.now();
+        let out = work(&Deadline::at(self.clock.clone(), start + max));
+        self.spent += self.clock.now().saturating_sub(start);
+        out
+    }
+
+    fn spent(&self) -> Duration {
+        self.spent
+    }
+}
+
 /// Measures the CPU time spent inside slices. CPU time, not wall time: on the server the
 /// review thread runs at the lowest priority, so on a busy machine a slice of wall time may
 /// hold little of the CPU, and a budget counted on the wall clock would turn exact values into
 /// estimates because of other people's work.
+#[cfg(feature = "native")]
 #[derive(Debug)]
 struct Busy<'p, P: Pace> {
     pace: &'p mut P,
     busy: Duration,
 }
 
+#[cfg(feature = "native")]
 impl<'p, P: Pace> Busy<'p, P> {
     fn new(pace: &'p mut P) -> Busy<'p, P> {
         Busy { pace, busy: Duration::ZERO }
     }
+}
 
-    fn slice<T>(&mut self, max: Duration, work: impl FnOnce(Instant) -> T) -> T {
+#[cfg(feature = "native")]
+impl<P: Pace> Slices for Busy<'_, P> {
+    fn slice<T>(&mut self, max: Duration, work: impl FnOnce(&Deadline) -> T) -> T {
         let busy = &mut self.busy;
         self.pace.slice(max, |end| {
             let start = thread_cpu_time();
-            let out = work(end);
+            let out = work(&Deadline::at_instant(end));
             *busy += thread_cpu_time().saturating_sub(start);
             out
         })
+    }
+
+    fn spent(&self) -> Duration {
+        self.busy
     }
 }
 
@@ -202,6 +258,58 @@ mod tests {
     fn turning_points_need_two_proven_results() {
         let plies = [ply(Some(1)), ply(Some(1)), ply(Some(-1)), ply(None), ply(Some(1)), ply(Some(0))];
         assert_eq!(turning_plies(&plies), vec![2, 5]);
+    }
+
+    /// The first `plies` moves of a beginner against itself (seeded, on a work budget).
+    fn game(options: rules::AnyOptions, plies: usize) -> Vec<String> {
+        use rand::SeedableRng;
+        let mut game = rules::AnyGame::new(options);
+        let mut rng = rand::rngs::StdRng::seed_from_u64(5);
+        let mut moves = Vec::new();
+        while moves.len() < plies {
+            let deadline = crate::clock::WorkClock::budget(16);
+            let Some(m) = crate::choose_by(&game, crate::Level::Beginner, &deadline, &mut rng) else { break };
+            let side = game.turn();
+            game.play(side, &m).expect("the CPU's move is legal");
+            moves.push(m);
+        }
+        moves
+    }
+
+    /// Reviews on a clock the caller gives, here one that counts work (so the budgets'
+    /// durations count deadline reads): what a browser does without the `native` feature.
+    #[test]
+    fn reviews_run_on_the_callers_clock() {
+        use crate::clock::WorkClock;
+        let dots = rules::dots::Options { size: rules::dots::Size::new(3, 3).expect("3x3"), swap_first: true };
+        let moves = game(rules::AnyOptions::Dots(dots), 14);
+        let r = dots::review_with(dots, &moves, &Budget::SERVER, &mut Timed::new(Arc::new(WorkClock::new()))).unwrap();
+        assert_eq!(r.plies.len(), moves.len() + 1);
+        assert!(r.plies.iter().all(|p| matches!(p.value, Value::Margin(_))), "a 3x3 game is solved exactly");
+        assert!(r.busy > Duration::ZERO, "the work is counted on the caller's clock");
+
+        let musashi = rules::musashi::Options::default();
+        let moves = game(rules::AnyOptions::Musashi(musashi), 6);
+        let budget = Budget { search: Duration::from_nanos(64), ..Budget::SERVER };
+        let mut clock = Timed::new(Arc::new(WorkClock::new()));
+        let r = musashi::review_with(musashi, &moves, &mut musashi::Installed, &budget, &mut clock).unwrap();
+        assert_eq!(r.plies.len(), moves.len() + 1);
+        // 64 reads of the deadline are 64 x 256 search nodes, far from proving the opening.
+        assert!(r.plies.iter().all(|p| matches!(p.value, Value::MusashiEstimate { .. })), "{:?}", r.plies);
+    }
+
+    /// The server's path (a [`Pace`], CPU time) and the caller's clock give the same exact
+    /// values: the review code is one.
+    #[cfg(feature = "native")]
+    #[test]
+    fn paced_and_timed_reviews_agree_where_exact() {
+        let dots = rules::dots::Options { size: rules::dots::Size::new(3, 3).expect("3x3"), swap_first: true };
+        let moves = game(rules::AnyOptions::Dots(dots), 10);
+        let paced = dots::review(dots, &moves, &Budget::SERVER, &mut Unpaced).unwrap();
+        let clock = Arc::new(crate::clock::WorkClock::new());
+        let timed = dots::review_with(dots, &moves, &Budget::SERVER, &mut Timed::new(clock)).unwrap();
+        assert_eq!(paced.plies, timed.plies);
+        assert_eq!(paced.turning, timed.turning);
     }
 
     #[test]

@@ -7,11 +7,13 @@
 //! `qdan solve` prints for every position (a test runs both).
 
 use std::sync::Arc;
-use std::time::Instant;
 
 use rules::musashi::{BoardKind, Game, Move, Moves, Options, Role, Target};
 
-use super::{Budget, Busy, Outlook, Pace, Ply, Review, ReviewError, Turning, Value, turning_plies};
+use super::{Budget, Outlook, Ply, Review, ReviewError, Slices, Turning, Value, turning_plies};
+#[cfg(feature = "native")]
+use super::{Busy, Pace};
+use crate::clock::Deadline;
 use crate::musashi::search::{PROVEN, Search, WIN, moves_left};
 use crate::musashi::{Tables, table_move};
 
@@ -43,7 +45,7 @@ pub struct Valued {
 
 /// The value of `game`'s position as `qdan solve musashi` finds it with `tables`, searching
 /// until `deadline` when they do not decide it.
-pub fn value(game: &Game, tables: Option<&Tables>, deadline: Instant) -> Valued {
+pub fn value(game: &Game, tables: Option<&Tables>, deadline: &Deadline) -> Valued {
     let pos = *game.position();
     if let Some(o) = game.outcome() {
         let value = if o.winner == Role::Children { Value::ChildrenWinIn(0) } else { Value::ParentWin };
@@ -74,7 +76,7 @@ pub fn value(game: &Game, tables: Option<&Tables>, deadline: Instant) -> Valued 
         };
         return Valued { value, best: Some(forced) };
     }
-    let mut s = Search::new(tables, deadline, MAX_DEPTH);
+    let mut s = Search::until(tables, deadline.clone(), MAX_DEPTH);
     let (scored, _depth) = s.root(game);
     let Some(&(best, score)) = scored.first() else {
         // No legal move and no outcome cannot happen: the rules end such a game.
@@ -129,6 +131,7 @@ pub fn replay(options: Options, moves: &[String]) -> Result<Vec<Game>, ReviewErr
 }
 
 /// Reviews the game of `moves` under `options`.
+#[cfg(feature = "native")]
 pub fn review(
     options: Options,
     moves: &[String],
@@ -136,8 +139,18 @@ pub fn review(
     budget: &Budget,
     pace: &mut impl Pace,
 ) -> Result<Review, ReviewError> {
+    review_with(options, moves, tables, budget, &mut Busy::new(pace))
+}
+
+/// [`review`] through any [`Slices`] (a browser's clock: [`super::Timed`]).
+pub fn review_with(
+    options: Options,
+    moves: &[String],
+    tables: &mut impl TableSource,
+    budget: &Budget,
+    busy: &mut impl Slices,
+) -> Result<Review, ReviewError> {
     let games = replay(options, moves)?;
-    let mut busy = Busy::new(pace);
     let mut valued = Vec::with_capacity(games.len());
     for g in &games {
         let pos = g.position();
@@ -153,18 +166,28 @@ pub fn review(
             best: valued[ply - 1].best.map(|m| m.to_string()),
         })
         .collect();
-    Ok(Review { plies, turning, busy: busy.busy })
+    Ok(Review { plies, turning, busy: busy.spent() })
 }
 
 /// The value of the position and of every legal move in it (the analysis board): each
 /// move's value is that of the position it leads to. The time is shared out evenly.
+#[cfg(feature = "native")]
 pub fn analyse(
     game: &Game,
     tables: &mut impl TableSource,
     budget: &Budget,
     pace: &mut impl Pace,
 ) -> (Valued, Vec<(Move, Valued)>) {
-    let mut busy = Busy::new(pace);
+    analyse_with(game, tables, budget, &mut Busy::new(pace))
+}
+
+/// [`analyse`] through any [`Slices`] (a browser's clock: [`super::Timed`]).
+pub fn analyse_with(
+    game: &Game,
+    tables: &mut impl TableSource,
+    budget: &Budget,
+    busy: &mut impl Slices,
+) -> (Valued, Vec<(Move, Valued)>) {
     let opts = *game.options();
     let mut moves = Moves::new();
     game.legal_moves(&mut moves);

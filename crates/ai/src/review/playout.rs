@@ -9,7 +9,7 @@
 //! not finish is left out of the average. Boxes on offer in the position itself are taken
 //! first (a simplification: declining is sometimes right, which the exact values know).
 
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use rand::Rng;
 
@@ -39,10 +39,10 @@ impl Playouts {
 
     /// The average margin of the boxes still to be claimed, for the player to move in
     /// `drawn`, over up to `n` playouts that end by `end`; `None` when none finished.
-    pub fn estimate(&mut self, drawn: u64, n: u32, end: Instant, rng: &mut impl Rng) -> Option<f32> {
+    pub fn estimate(&mut self, drawn: u64, n: u32, end: &Deadline, rng: &mut impl Rng) -> Option<f32> {
         let (mut sum, mut done) = (0i64, 0u32);
         for _ in 0..n {
-            if done > 0 && Instant::now() >= end {
+            if done > 0 && end.passed() {
                 break;
             }
             if let Some(v) = self.playout(drawn, end, rng) {
@@ -54,7 +54,7 @@ impl Playouts {
     }
 
     /// One playout's margin for the player to move in `drawn`.
-    fn playout(&mut self, drawn: u64, end: Instant, rng: &mut impl Rng) -> Option<i32> {
+    fn playout(&mut self, drawn: u64, end: &Deadline, rng: &mut impl Rng) -> Option<i32> {
         let b = &self.board;
         let mut d = drawn;
         let mut gain = 0i32;
@@ -79,7 +79,7 @@ impl Playouts {
         let rest = match simple_components(b, d) {
             Some(comps) => self.table.value(&comps),
             None => {
-                self.solver.set_deadline(Some(Deadline::at_instant((Instant::now() + ENDGAME_SOLVE).min(end))));
+                self.solver.set_deadline(Some(end.at_most(ENDGAME_SOLVE)));
                 self.solver.value(d)?
             }
         };
@@ -97,10 +97,11 @@ fn bits(mut m: u64) -> impl Iterator<Item = u8> {
     })
 }
 
-#[cfg(test)]
+#[cfg(all(test, feature = "native"))]
 mod tests {
     use rand::SeedableRng;
     use rand::rngs::StdRng;
+    use std::time::Instant;
 
     use super::*;
 
@@ -114,8 +115,8 @@ mod tests {
         // the table says -3 and every playout agrees (no safe line is left).
         let mut p = Playouts::new(3, 3);
         let drawn = edges(&[0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11]);
-        let end = Instant::now() + Duration::from_secs(5);
-        let v = p.estimate(drawn, 8, end, &mut StdRng::seed_from_u64(1)).unwrap();
+        let end = Deadline::at_instant(Instant::now() + Duration::from_secs(5));
+        let v = p.estimate(drawn, 8, &end, &mut StdRng::seed_from_u64(1)).unwrap();
         let exact = Solver::new(Board::new(3, 3).unwrap(), 16).value(drawn).unwrap();
         assert_eq!(v, exact as f32);
     }
@@ -123,8 +124,8 @@ mod tests {
     #[test]
     fn estimates_stay_within_the_boxes_left() {
         let mut p = Playouts::new(5, 5);
-        let end = Instant::now() + Duration::from_secs(5);
-        let v = p.estimate(0, 16, end, &mut StdRng::seed_from_u64(2)).unwrap();
+        let end = Deadline::at_instant(Instant::now() + Duration::from_secs(5));
+        let v = p.estimate(0, 16, &end, &mut StdRng::seed_from_u64(2)).unwrap();
         assert!((-25.0..=25.0).contains(&v), "{v}");
     }
 }
