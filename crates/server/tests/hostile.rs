@@ -38,6 +38,73 @@ async fn visit(from: [u8; 4], addr: SocketAddr, path: &str) -> (u16, Duration) {
     (status, t.elapsed())
 }
 
+/// How many moves the visitor plays during an attack.
+const VISITOR_MOVES: usize = 40;
+
+/// Two players from `from`, seated at a fresh 3x3 Dots group: players, group and sockets all
+/// come from `from`, so that the attacker's address and its limits do not touch them.
+async fn seat_pair(from: [u8; 4], addr: SocketAddr) -> (common::Client, common::Client) {
+    let http = reqwest::Client::builder().local_address(IpAddr::from(from)).build().unwrap();
+    let mut tokens = Vec::new();
+    for name in ["Vera", "Vik"] {
+        let r: serde_json::Value = http
+            .post(format!("http://{addr}/api/players"))
+            .json(&json!({"name": name}))
+            .send()
+            .await
+            .unwrap()
+            .json()
+            .await
+            .unwrap();
+        tokens.push(r["token"].as_str().expect("a token").to_string());
+    }
+    let r = http
+        .post(format!("http://{addr}/api/groups"))
+        .bearer_auth(&tokens[0])
+        .json(&json!({"game": "dots", "options": {"size": "3x3"}}))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(r.status(), 201);
+    let code: serde_json::Value = r.json().await.unwrap();
+    let code = code["code"].as_str().unwrap();
+    let mut a = common::Client::connect_from(IpAddr::from(from), addr, code, &tokens[0]).await;
+    let mut b = common::Client::connect_from(IpAddr::from(from), addr, code, &tokens[1]).await;
+    b.intent(json!({"t": "sit"})).await;
+    a.catch_up(b.v).await;
+    (a, b)
+}
+
+/// Whichever of `a` and `b` is to move plays, `n` moves in all (a rematch when a game ends,
+/// not timed): how long each move took from its sending to its ack.
+async fn play_moves(a: &mut common::Client, b: &mut common::Client, n: usize) -> Vec<Duration> {
+    let mut took = Vec::with_capacity(n);
+    while took.len() < n {
+        if a.table["status"] != "playing" {
+            rematch(a, b).await;
+            continue;
+        }
+        let a_moves = common::my_turn(&a.table, a.seat().unwrap());
+        let (mover, other) = if a_moves { (&mut *a, &mut *b) } else { (&mut *b, &mut *a) };
+        let mv = common::first_legal(&mover.table);
+        let t = Instant::now();
+        mover.play(&mv).await;
+        took.push(t.elapsed());
+        let v = mover.v;
+        other.catch_up(v).await;
+    }
+    took
+}
+
+/// Every move acked within a second; prints the median and the 99th percentile.
+fn moves_were_quick(attack: &str, mut took: Vec<Duration>) {
+    took.sort();
+    let at = |q: f64| took[((took.len() as f64 * q).ceil() as usize).clamp(1, took.len()) - 1];
+    let (p50, p99) = (at(0.5), at(0.99));
+    eprintln!("{attack}: the visitor's {} moves took p50 {p50:?}, p99 {p99:?}", took.len());
+    assert!(p99 < Duration::from_secs(1), "{attack}: a visitor's move waited {p99:?} for its ack");
+}
+
 /// Whether the server lets go of `c` within `wait`: it closes it (after an answer or not).
 async fn let_go(c: &mut TcpStream, wait: Duration) -> bool {
     let mut buf = [0u8; 4096];
@@ -75,6 +142,7 @@ async fn idle_connections_from_one_address_are_capped_and_timed_out_and_others_a
     const HEADER_TIMEOUT: Duration = Duration::from_millis(1500);
     let config = server::Config { connections_per_ip: CAP, header_read_timeout: HEADER_TIMEOUT, ..fast_config() };
     let s = TestServer::start_with(config, None).await;
+    let (mut a, mut b) = seat_pair(VISITOR, s.addr).await;
     let mut conns = Vec::with_capacity(1500);
     for i in 0..1500 {
         let mut c = TcpStream::connect(s.addr).await.unwrap();
@@ -90,6 +158,11 @@ async fn idle_connections_from_one_address_are_capped_and_timed_out_and_others_a
     let (status, took) = visit(VISITOR, s.addr, "/en/").await;
     assert_eq!(status, 200);
     assert!(took < Duration::from_secs(1), "the visitor waited {took:?}");
+    // And plays, while the address's share of connections is held (until the header timeout).
+    let moves = play_moves(&mut a, &mut b, VISITOR_MOVES).await;
+    let played = opened.elapsed();
+    assert!(played < HEADER_TIMEOUT, "the moves ended {played:?} after the attack, past the header timeout");
+    moves_were_quick("idle connections", moves);
     // Past its share, each connection was closed as soon as it was accepted.
     let open = still_open(&mut conns, Duration::from_millis(300)).await;
     assert!(open <= CAP as usize, "{open} of 1500 idle connections held open (at most {CAP} may be)");
@@ -154,6 +227,7 @@ async fn slow_bodies_are_refused_and_memory_stays_bounded() {
     let s = TestServer::start_with(config, None).await;
     // Warm up the server and this process (a player made, a page served) before measuring.
     s.player("Warm").await;
+    let (mut a, mut b) = seat_pair(VISITOR, s.addr).await;
     const TWO_MB: usize = 2 * 1024 * 1024;
     let spaces = Arc::new(vec![b' '; TWO_MB]);
     let before = rss();
@@ -177,7 +251,17 @@ async fn slow_bodies_are_refused_and_memory_stays_bounded() {
     assert!(grown < 24 << 20, "memory grew by {} MiB under 50 slow 2 MB bodies", grown >> 20);
     // A body within the bound that stops short is refused after the body timeout.
     let t = Instant::now();
-    let small = join_all((0..50).map(|_| slow_post(s.addr, 1000, 990, spaces.clone(), BODY_TIMEOUT * 3))).await;
+    // Meanwhile another address plays.
+    let (small, moves) = tokio::join!(
+        join_all((0..50).map(|_| slow_post(s.addr, 1000, 990, spaces.clone(), BODY_TIMEOUT * 3))),
+        async {
+            let moves = play_moves(&mut a, &mut b, VISITOR_MOVES).await;
+            (moves, t.elapsed())
+        }
+    );
+    let (moves, played) = moves;
+    assert!(played < BODY_TIMEOUT, "the moves ended {played:?} after the attack began, past the body timeout");
+    moves_were_quick("stalled small bodies", moves);
     let held = small.into_iter().filter(|gone| !gone).count();
     assert_eq!(held, 0, "{held} of 50 stalled small bodies still held after {:?}", t.elapsed());
     // Meanwhile, and after, another address is served.
@@ -211,6 +295,29 @@ async fn an_ipv6_client_is_counted_by_its_64() {
         assert_eq!(new_player("198.51.100.7".into()).await, 201);
     }
     assert_eq!(new_player("::ffff:198.51.100.7".into()).await, 429);
+    // The /64 keeps asking from new addresses, refused each time, while another address plays.
+    let (mut a, mut b) = seat_pair(VISITOR, s.addr).await;
+    let done = std::sync::atomic::AtomicBool::new(false);
+    let attack = async {
+        let mut refused = 0;
+        for i in 0x100u32.. {
+            if done.load(std::sync::atomic::Ordering::Relaxed) {
+                break;
+            }
+            assert_eq!(new_player(format!("2001:db8:1:2::{i:x}")).await, 429);
+            refused += 1;
+        }
+        refused
+    };
+    let play = async {
+        let moves = play_moves(&mut a, &mut b, VISITOR_MOVES).await;
+        done.store(true, std::sync::atomic::Ordering::Relaxed);
+        moves
+    };
+    let (refused, moves) = tokio::join!(attack, play);
+    eprintln!("{refused} new players from the /64 refused while the visitor played");
+    assert!(refused > VISITOR_MOVES, "the attack ran throughout the moves");
+    moves_were_quick("a rotating /64", moves);
 }
 
 /// The rating changes shown with the game just ended (none for an unrated one).

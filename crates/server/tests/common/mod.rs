@@ -2,7 +2,7 @@
 
 #![allow(dead_code)]
 
-use std::net::SocketAddr;
+use std::net::{IpAddr, SocketAddr};
 use std::time::Duration;
 
 use futures_util::{SinkExt, StreamExt};
@@ -10,7 +10,7 @@ use serde_json::{Value, json};
 use server::{AppState, Config, Store};
 use tokio::net::TcpStream;
 use tokio_tungstenite::tungstenite::Message;
-use tokio_tungstenite::{MaybeTlsStream, WebSocketStream, connect_async};
+use tokio_tungstenite::{MaybeTlsStream, WebSocketStream, client_async, connect_async};
 use wire::{Mirror, ServerMsg};
 
 pub struct TestServer {
@@ -129,6 +129,25 @@ impl Client {
 
     pub async fn connect_as(addr: SocketAddr, code: &str, token: Option<&str>, since: Option<u64>) -> Client {
         let (ws, _) = connect_async(format!("ws://{addr}/ws/{code}")).await.unwrap();
+        Client::hello(ws, token, since).await
+    }
+
+    /// A player whose socket comes from `local` (another loopback address than 127.0.0.1,
+    /// which `connect` comes from), so that limits on 127.0.0.1 do not touch it.
+    pub async fn connect_from(local: IpAddr, addr: SocketAddr, code: &str, token: &str) -> Client {
+        let socket = match local {
+            IpAddr::V4(_) => tokio::net::TcpSocket::new_v4(),
+            IpAddr::V6(_) => tokio::net::TcpSocket::new_v6(),
+        }
+        .unwrap();
+        socket.bind(SocketAddr::new(local, 0)).unwrap();
+        let tcp = socket.connect(addr).await.unwrap();
+        let (ws, _) = client_async(format!("ws://{addr}/ws/{code}"), MaybeTlsStream::Plain(tcp)).await.unwrap();
+        Client::hello(ws, Some(token), None).await
+    }
+
+    /// Says hello on an open socket and reads the welcome (and the state unless `since`).
+    async fn hello(ws: WebSocketStream<MaybeTlsStream<TcpStream>>, token: Option<&str>, since: Option<u64>) -> Client {
         let mut c =
             Client { ws, welcome: Value::Null, table: Value::Null, v: 0, events: vec![], mirror: None, next_id: 1 };
         let mut hello = json!({"t": "hello", "since": since});
