@@ -264,8 +264,8 @@ async fn analysis(
         .await
         .map_err(|_| ApiError::TooMany(ErrorCode::RateLimited, "the analysis board is busy; try again".into()))?
         .map_err(|e| ApiError::TooMany(ErrorCode::RateLimited, format!("{e}; wait for their answers")))?;
-    if let Ok(AnyOptions::Musashi(o)) = serde_json::from_value::<AnyOptions>(req.options.clone()) {
-        super::want_tables(o.board, o.target);
+    if let Ok(o) = serde_json::from_value::<AnyOptions>(req.options.clone()) {
+        super::values::want_tables(&o);
     }
     let mut pace = SpareSlots::new(state.ctx.cpu_slots.clone(), state.ctx.cpu_total);
     let out = tokio::task::spawn_blocking(move || super::values::analyse(&req, &super::ANALYSIS, &mut pace))

@@ -14,7 +14,7 @@ pub mod handles;
 pub mod pace;
 pub mod values;
 
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::Ordering;
 use std::time::Duration;
 
 use ai::review::Budget;
@@ -111,12 +111,10 @@ async fn worker(ctx: Ctx) {
     }
 }
 
-/// A 25-point Musashi game waits for the tables while they may still be in the making.
+/// A game whose tables are in the making at start-up (25-point Musashi) waits for them, for
+/// a while.
 fn waits_for_tables(ctx: &Ctx, g: &GameRow) -> bool {
-    let AnyOptions::Musashi(o) = g.options else { return false };
-    o.board == rules::musashi::BoardKind::Square25
-        && ai::musashi::tables_for(o.board, o.target).is_none()
-        && ctx.reviews.since.elapsed() < ctx.config.review_tables_wait
+    values::tables_pending(&g.options) && ctx.reviews.since.elapsed() < ctx.config.review_tables_wait
 }
 
 async fn review_one(ctx: &Ctx, jobs: &std::sync::mpsc::Sender<Job>, g: &GameRow) -> Result<(), String> {
@@ -147,28 +145,3 @@ pub const ANALYSIS: Budget = Budget {
     slice: Duration::from_millis(100),
     playouts: 16,
 };
-
-/// Starts building the 25-point tables for target `none` (analysis only: the site's games
-/// use 10 and 6) the first time an analysis needs them.
-pub fn want_tables(board: rules::musashi::BoardKind, target: rules::musashi::Target) {
-    static ASKED: AtomicBool = AtomicBool::new(false);
-    use rules::musashi::{BoardKind, Target};
-    if board != BoardKind::Square25 || target != Target::NONE || ai::musashi::tables_for(board, target).is_some() {
-        return;
-    }
-    if ASKED.swap(true, Ordering::AcqRel) {
-        return;
-    }
-    let spawned = std::thread::Builder::new().name("qdan-tables-none".into()).spawn(move || {
-        pace::lowest_priority();
-        match ai::musashi::Tables::build(board, target, 16, |_| {}) {
-            Ok(t) => {
-                ai::musashi::install_tables(t);
-            }
-            Err(e) => tracing::warn!("building the 25-point tables without a target: {e}"),
-        }
-    });
-    if let Err(e) = spawned {
-        tracing::warn!("building the 25-point tables without a target: {e}");
-    }
-}
