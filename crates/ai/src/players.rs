@@ -15,19 +15,6 @@ pub trait Cpu: Game {
     fn choose(&self, level: Level, deadline: &Deadline, rng: &mut dyn RngCore) -> Option<Self::Move>;
 }
 
-impl Cpu for rules::musashi::Game {
-    fn choose(&self, level: Level, deadline: &Deadline, rng: &mut dyn RngCore) -> Option<Self::Move> {
-        crate::musashi::choose_within(self, level, deadline.clone(), rng)
-    }
-}
-
-impl Cpu for rules::dots::Game {
-    fn choose(&self, level: Level, deadline: &Deadline, mut rng: &mut dyn RngCore) -> Option<Self::Move> {
-        // `&mut dyn RngCore` is itself a sized random source, which the generic levels take.
-        crate::dots::choose_with(self, level, deadline, &mut rng)
-    }
-}
-
 macro_rules! cpu_games {
     ($($Variant:ident),+ $(,)?) => {
         /// The move `level` plays in `game`, as its text.

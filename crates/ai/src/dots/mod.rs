@@ -59,3 +59,10 @@ pub fn choose_with(game: &Game, level: Level, deadline: &Deadline, rng: &mut imp
 pub fn best_move(game: &Game) -> Option<Edge> {
     levels::best_move(game, &Deadline::at_instant(Instant::now() + crate::MOVE_BUDGET))
 }
+
+impl crate::players::Cpu for Game {
+    fn choose(&self, level: Level, deadline: &Deadline, mut rng: &mut dyn rand::RngCore) -> Option<Edge> {
+        // `&mut dyn RngCore` is itself a sized random source, which the generic levels take.
+        choose_with(self, level, deadline, &mut rng)
+    }
+}

@@ -221,3 +221,9 @@ pub fn choose_within<R: Rng + ?Sized>(game: &Game, level: Level, deadline: Deadl
     }
     .or_else(|| moves.first().copied())
 }
+
+impl crate::players::Cpu for Game {
+    fn choose(&self, level: Level, deadline: &crate::clock::Deadline, rng: &mut dyn rand::RngCore) -> Option<Move> {
+        choose_within(self, level, deadline.clone(), rng)
+    }
+}
