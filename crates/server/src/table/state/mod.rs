@@ -4,20 +4,23 @@
 //! [`TableError`] and no change at all. It does no I/O: the actor (`super::actor`) stores the
 //! changes, broadcasts them as wire events and starts the CPU when [`Table::cpu_turn`] says so.
 
+mod error;
 mod play;
 mod presence;
 #[cfg(test)]
 mod tests;
 mod view;
 
+use error::refused;
+pub use error::{Result, TableError};
+
 use std::collections::BTreeMap;
 
 use ai::Level;
 use rules::{AnyGame, AnyOptions, GameKind, Side};
-use wire::{ErrorCode, Intent, MoveSource, Seat, Status, WireError};
+use wire::{ErrorCode, Intent, MoveSource, Seat, Status};
 
 pub use crate::ratings::Rated;
-use crate::store::StoreError;
 
 /// Unix time in milliseconds.
 pub type Ms = i64;
@@ -251,46 +254,6 @@ pub enum Change {
     },
 }
 
-/// Why an input was refused, or why the table could not go on. A refusal changes nothing.
-#[derive(Debug, thiserror::Error)]
-pub enum TableError {
-    #[error("{0}")]
-    Refused(ErrorCode),
-    #[error("{0}")]
-    BadField(String),
-    #[error(transparent)]
-    Play(#[from] rules::PlayError),
-    #[error("store: {0}")]
-    Store(#[from] StoreError),
-    #[error("the table is not running")]
-    Gone,
-}
-
-impl From<ErrorCode> for TableError {
-    fn from(c: ErrorCode) -> TableError {
-        TableError::Refused(c)
-    }
-}
-
-impl TableError {
-    /// What the client is told. Internal failures are logged here, with their cause, and
-    /// reach the client only as `internal`.
-    pub fn into_wire(self) -> WireError {
-        match self {
-            TableError::Refused(c) => WireError::new(c),
-            TableError::BadField(m) => WireError::with_message(ErrorCode::BadField, m),
-            TableError::Play(e) => e.into(),
-            TableError::Store(e) => {
-                tracing::error!("store: {e}");
-                WireError::new(ErrorCode::Internal)
-            }
-            TableError::Gone => WireError::with_message(ErrorCode::Internal, "the table restarted; send it again"),
-        }
-    }
-}
-
-pub type Result<T> = std::result::Result<T, TableError>;
-
 /// The CPU should play for `seat` now.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct CpuTurn {
@@ -456,17 +419,6 @@ impl Table {
         if let Some(g) = self.game.as_mut() {
             g.ratings = rated;
         }
-    }
-}
-
-/// A refusal with a specific message (kept short: clients show their own words).
-fn refused(code: ErrorCode) -> TableError {
-    TableError::Refused(code)
-}
-
-impl From<TableError> for WireError {
-    fn from(e: TableError) -> WireError {
-        e.into_wire()
     }
 }
 
