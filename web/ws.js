@@ -39,7 +39,11 @@ export class IntentError extends Error {
  *   connection for now (`too-many-sockets`); the socket closes and is tried again later.
  */
 
-/** @typedef {{msg: import('./types.js').IntentMessage, resolve: (m: ServerMessage) => void, reject: (e: IntentError) => void}} Pending */
+/**
+ * An intent sent and not yet answered. `again`: the server said `table-moved` (nothing changed
+ * there), so it is sent again after the next welcome whatever its kind.
+ * @typedef {{msg: import('./types.js').IntentMessage, resolve: (m: ServerMessage) => void, reject: (e: IntentError) => void, again?: boolean}} Pending
+ */
 
 export class Connection {
   /**
@@ -124,7 +128,7 @@ export class Connection {
       // Intents other than moves may have been applied or not: tell the page they failed.
       // Moves are kept and sent again after the next welcome (the server acks a replay).
       for (const [id, p] of this.pending) {
-        if (p.msg.t !== 'move') {
+        if (p.msg.t !== 'move' && !p.again) {
           this.pending.delete(id);
           p.reject(new IntentError('disconnected'));
         }
@@ -221,7 +225,12 @@ export class Connection {
       }
       case 'error': {
         const p = msg.id === undefined ? undefined : this.pending.get(msg.id);
-        if (p && msg.id !== undefined) {
+        if (p && msg.code === 'table-moved') {
+          // Another server has the table now and nothing changed here: the intent stays
+          // pending and goes again after the welcome of a new socket (4010 closes this one).
+          p.again = true;
+          this.reconnect();
+        } else if (p && msg.id !== undefined) {
           this.pending.delete(msg.id);
           p.reject(new IntentError(msg.code, msg));
         } else if (msg.code === 'not-found') {

@@ -129,5 +129,6 @@ error-too-many-groups = Du hast die Grenze von { $max } ungespielten Partien err
 error-too-many-sockets = Zu viele Verbindungen aus deinem Netz ({ $max }). Schließ einen Tab und versuch es noch einmal.
 error-too-large = Die Nachricht war zu groß.
 error-internal = Auf dem Server ist etwas schiefgegangen. Versuch es noch einmal.
+error-table-moved = Diese Partie ist auf einen anderen Server umgezogen. Verbinde neu und sende deinen Zug noch einmal …
 error-disconnected = Gerade keine Verbindung. Versuch es gleich noch einmal.
 error-network = Der Server war nicht erreichbar. Versuch es noch einmal.

@@ -132,5 +132,6 @@ error-too-many-groups = { $max ->
 error-too-many-sockets = Too many connections from your network ({ $max }). Close a tab, then try again.
 error-too-large = The message was too large.
 error-internal = Something went wrong on the server. Try again.
+error-table-moved = This game moved to another server. Reconnecting and sending your move again…
 error-disconnected = No connection right now. Try again in a moment.
 error-network = The server could not be reached. Try again.

@@ -125,5 +125,6 @@ error-too-many-groups = May { $max } laro ka nang naghihintay na malaro. Laruin 
 error-too-many-sockets = Masyadong maraming koneksyon mula sa network mo ({ $max }). Magsara ng isang tab, saka subukan muli.
 error-too-large = Masyadong malaki ang mensahe.
 error-internal = May nagkaproblema sa server. Subukan muli.
+error-table-moved = Lumipat sa ibang server ang larong ito. Muling kumokonekta at ipinapadala ulit ang iyong galaw…
 error-disconnected = Walang koneksyon ngayon. Subukan muli mamaya.
 error-network = Hindi maabot ang server. Subukan muli.

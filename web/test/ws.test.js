@@ -136,6 +136,32 @@ test('close 4010 reconnects at once and resends a pending move after welcome', a
   conn.close();
 });
 
+test('table-moved: the client reconnects at once and sends the intent again, which is not lost', async () => {
+  const { conn, last } = connect('tok');
+  await tick();
+  const first = last();
+  first.server(welcome);
+  first.server({ t: 'state', v: 3, table: {} });
+  const move = conn.send({ t: 'move', ply: 0, move: 'c3-c4' });
+  const resign = conn.send({ t: 'resign' });
+  conn.attempt = 5;
+  first.server({ t: 'error', id: 1, code: 'table-moved', message: 'moved' });
+  first.server({ t: 'error', id: 2, code: 'table-moved', message: 'moved' });
+  await tick(350);
+  const second = last();
+  assert.notEqual(second, first, 'a new socket at once');
+  second.server(welcome);
+  assert.deepEqual(second.sent.slice(1), [
+    { t: 'move', ply: 0, move: 'c3-c4', id: 1 },
+    { t: 'resign', id: 2 },
+  ]);
+  second.server({ t: 'ack', id: 1, v: 4 });
+  second.server({ t: 'ack', id: 2, v: 5 });
+  assert.deepEqual(await move, { t: 'ack', id: 1, v: 4 });
+  assert.deepEqual(await resign, { t: 'ack', id: 2, v: 5 });
+  conn.close();
+});
+
 test('reconnect({fresh}) drops since, so the server sends a full state', async () => {
   const { conn, last } = connect('tok');
   await tick();

@@ -289,14 +289,15 @@ async fn no_acknowledged_move_is_lost_across_kills_pauses_and_rolling_restarts()
     let s = &run.stats;
     println!(
         "cluster: {secs} s, {games_played} games ({} finished), {kills} SIGKILLs, a NATS and a balancer restart, a SIGSTOP of {} ms (node {} with {paused_tables} tables), \
-         a rolling restart (drains {drains:?} ms), {} connects, {} moves sent, {} refused; the woken node: {refused} writes \
-         refused by the fence, {lost_leases} tables stopped for a lost lease",
+         a rolling restart (drains {drains:?} ms), {} connects, {} moves sent, {} refused, {} answered table-moved and sent again; \
+         the woken node: {refused} writes refused by the fence, {lost_leases} tables stopped for a lost lease",
         audit.finished,
         LEASE_MS * 2,
         paused + 1,
         s.connects.load(Ordering::Relaxed),
         s.sent.load(Ordering::Relaxed),
         s.refused.load(Ordering::Relaxed),
+        s.moved.load(Ordering::Relaxed),
     );
     println!(
         "acked {} stored {} lost {}; failover p50 {:.0} ms p99 {:.0} ms over {} tables",

@@ -30,6 +30,9 @@ pub struct Stats {
     pub sent: AtomicU64,
     pub acked: AtomicU64,
     pub refused: AtomicU64,
+    /// Moves answered `table-moved` (another node serves the table now), sent again after a
+    /// reconnect as a client must.
+    pub moved: AtomicU64,
 }
 
 /// A run of players against one server (or balancer).
@@ -138,7 +141,13 @@ pub async fn player(run: Arc<Run>, code: String, token: String, seat: Seat, seed
                     run.stats.acked.fetch_add(1, Ordering::Relaxed);
                     wait_v = v;
                 }
-                ServerMsg::Error { id: Some(id), .. } if pending.as_ref().is_some_and(|p| p.0 == id) => {
+                ServerMsg::Error { id: Some(id), error } if pending.as_ref().is_some_and(|p| p.0 == id) => {
+                    if error.code == wire::ErrorCode::TableMoved {
+                        // Nothing changed; the table's new node takes the move after a
+                        // reconnect (the socket closes with 4010 anyway).
+                        run.stats.moved.fetch_add(1, Ordering::Relaxed);
+                        continue 'connect;
+                    }
                     run.stats.refused.fetch_add(1, Ordering::Relaxed);
                     pending = None;
                 }

@@ -87,6 +87,11 @@ pub enum ErrorCode {
     /// Something failed on the server; nothing changed. Try again.
     #[error("the server could not do that; try again")]
     Internal,
+    /// The table is served by another node now (this node lost its lease while the intent
+    /// waited); nothing changed. The socket closes with 4010 next: reconnect, then send the
+    /// intent again (a move is acked once, however often it is sent).
+    #[error("this table moved to another server; reconnect and send it again")]
+    TableMoved,
     /// Lesson endpoint: against the rules, or not the learner's side.
     #[error("that move is not allowed here")]
     IllegalMove,
@@ -128,6 +133,7 @@ impl ErrorCode {
             ErrorCode::TooManyGroups { .. } => "too-many-groups",
             ErrorCode::TooManySockets { .. } => "too-many-sockets",
             ErrorCode::Internal => "internal",
+            ErrorCode::TableMoved => "table-moved",
             ErrorCode::IllegalMove => "illegal-move",
             ErrorCode::BadHistory => "bad-history",
         }
@@ -166,6 +172,7 @@ impl ErrorCode {
             TooManyGroups { max: 20 },
             TooManySockets { max: 100 },
             Internal,
+            TableMoved,
             IllegalMove,
             BadHistory,
         ]

@@ -18,7 +18,7 @@ use super::{Cmd, LocalTable};
 use crate::clock::now_ms;
 use crate::config::Config;
 use crate::ctx::Ctx;
-use crate::store::{Fence, GameEnd, GameRow, MoveRow, PlayerRow};
+use crate::store::{Fence, GameEnd, GameRow, MoveRow, PlayerRow, StoreError};
 
 /// Events a socket's writer may fall behind by before it skips ahead to a full state.
 const CHANNEL_LEN: usize = 64;
@@ -177,6 +177,11 @@ impl Actor {
         if let Err((stored, e)) = self.persist(&changes).await {
             tracing::error!(code = %self.table.code, "storing a change: {e}");
             self.table = before;
+            // A write refused for a lost lease: another node owns the table now, so this one
+            // stops whatever was stored, and the client is told to go there.
+            if matches!(e, StoreError::Fenced(_)) {
+                return Err(StepError::Moved);
+            }
             return Err(if stored == 0 { StepError::Refused(TableError::Store(e)) } else { StepError::Stop });
         }
         self.publish(&changes, now).await;
@@ -339,6 +344,8 @@ impl Actor {
                     Ok(_) => (Ok(Reply::Ack { v: self.v }), Ok(())),
                     Err(StepError::Refused(e)) => (Err(e.into_wire()), Ok(())),
                     Err(StepError::Stop) => (Err(WireError::new(ErrorCode::Internal)), Err(Stop)),
+                    // Nothing changed here; the socket closes with 4010 as the table stops.
+                    Err(StepError::Moved) => (Err(WireError::new(ErrorCode::TableMoved)), Err(Stop)),
                 };
                 // The socket may be gone; nothing to answer then.
                 let _ = reply.send(answer);
@@ -364,7 +371,7 @@ impl Actor {
                         tracing::error!(code = %self.table.code, "CPU move {mv} refused: {e}");
                         Ok(())
                     }
-                    Err(StepError::Stop) => Err(Stop),
+                    Err(StepError::Stop | StepError::Moved) => Err(Stop),
                 }
             }
         }
@@ -453,6 +460,8 @@ struct Stop;
 enum StepError {
     Refused(TableError),
     Stop,
+    /// This node lost the table's lease: the table stops, nothing was stored.
+    Moved,
 }
 
 impl StepError {
@@ -463,7 +472,7 @@ impl StepError {
                 tracing::error!("{e}");
                 Ok(())
             }
-            StepError::Stop => Err(Stop),
+            StepError::Stop | StepError::Moved => Err(Stop),
         }
     }
 }

@@ -33,6 +33,8 @@ impl TableError {
             TableError::Refused(c) => WireError::new(c),
             TableError::BadField(m) => WireError::with_message(ErrorCode::BadField, m),
             TableError::Play(e) => e.into(),
+            // This node lost the table's lease: another node serves it now.
+            TableError::Store(StoreError::Fenced(_)) => WireError::new(ErrorCode::TableMoved),
             TableError::Store(e) => {
                 tracing::error!("store: {e}");
                 WireError::new(ErrorCode::Internal)
@@ -52,5 +54,21 @@ pub(super) fn refused(code: ErrorCode) -> TableError {
 impl From<TableError> for WireError {
     fn from(e: TableError) -> WireError {
         e.into_wire()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A write refused for a lost lease tells the client where to go; other store failures
+    /// stay `internal`.
+    #[test]
+    fn a_lost_lease_is_table_moved() {
+        let moved = TableError::Store(StoreError::Fenced("K3J9QW2M7XAB".into())).into_wire();
+        assert_eq!(moved.code, ErrorCode::TableMoved);
+        assert_eq!(moved.code.as_str(), "table-moved");
+        let other = TableError::Store(StoreError::Corrupt("x".into())).into_wire();
+        assert_eq!(other.code, ErrorCode::Internal);
     }
 }
