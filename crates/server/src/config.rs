@@ -64,6 +64,9 @@ pub struct Config {
     pub sockets_per_ip: u32,
     /// Hint searches one player may have running at once (`0`: no limit).
     pub hints_per_player: u32,
+    /// Hint searches the players behind one address may have running at once on this node
+    /// (`0`: no limit): many players from one address do not get many searches.
+    pub hints_per_ip: u32,
     /// Connections one address may hold open at once on this node, WebSockets included,
     /// counted at accept (`0`: no limit). The balancer's own are not counted ([`listen`]).
     pub connections_per_ip: u32,
@@ -102,6 +105,7 @@ impl Default for Config {
             new_groups_per_ip: 30,
             sockets_per_ip: 100,
             hints_per_player: 1,
+            hints_per_ip: 2,
             connections_per_ip: 300,
             header_read_timeout: Duration::from_secs(10),
             body_read_timeout: Duration::from_secs(10),

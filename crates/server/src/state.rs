@@ -27,6 +27,8 @@ pub struct AppState {
     pub new_groups: Option<Arc<ratelimit::PerKey>>,
     /// Sockets open per address.
     pub sockets: Arc<limits::Held<std::net::IpAddr>>,
+    /// Hint searches running per address (`Config::hints_per_ip`).
+    pub hint_addresses: Arc<limits::Held<std::net::IpAddr>>,
     /// Set on SIGTERM: the health check fails and new sockets are refused.
     pub draining: Arc<std::sync::atomic::AtomicBool>,
 }
@@ -59,6 +61,7 @@ impl AppState {
             new_players: per_minute(ctx.config.new_players_per_ip),
             new_groups: per_minute(ctx.config.new_groups_per_ip),
             sockets: limits::Held::new(ctx.config.sockets_per_ip),
+            hint_addresses: limits::Held::new(ctx.config.hints_per_ip),
             ctx,
             http_limit: Arc::new(ratelimit::PerKey::new(http_rate, http_rate * 2.0)),
             draining: Arc::new(std::sync::atomic::AtomicBool::new(false)),

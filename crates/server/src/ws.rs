@@ -16,10 +16,11 @@ use axum::routing::get;
 use futures_util::stream::{SplitSink, SplitStream};
 use futures_util::{SinkExt, StreamExt};
 use tokio::sync::{broadcast, mpsc};
-use wire::{ClientMsg, ErrorCode, ServerMsg, WireError, decode};
+use wire::{ClientMsg, ErrorCode, Intent, ServerMsg, WireError, decode};
 
 use crate::api::{ClientIp, player_for_token};
 use crate::error::ApiError;
+use crate::limits;
 use crate::ratelimit::{Bucket, FloodGuard};
 use crate::state::AppState;
 use crate::table::{Reply, TableHandle};
@@ -89,7 +90,7 @@ async fn ws_upgrade(
     // largest frame we accept, or 20,000 sockets hold 2.5 GiB of zeros.
     ws.max_message_size(MAX_FRAME).max_frame_size(MAX_FRAME).read_buffer_size(READ_BUFFER).on_upgrade(
         move |socket| async move {
-            connection(socket, state, table).await;
+            connection(socket, state, table, ip.map(|Extension(ClientIp(ip))| ip)).await;
             drop(slot);
         },
     )
@@ -150,7 +151,7 @@ async fn linger(mut stream: SplitStream<WebSocket>) {
     }
 }
 
-async fn connection(socket: WebSocket, state: AppState, table: TableHandle) {
+async fn connection(socket: WebSocket, state: AppState, table: TableHandle, ip: Option<std::net::IpAddr>) {
     let (mut sink, mut stream) = socket.split();
 
     // The first message must say hello, within HELLO_WITHIN of the opening however many pings
@@ -235,7 +236,7 @@ async fn connection(socket: WebSocket, state: AppState, table: TableHandle) {
         let answer = match msg {
             Ok(Message::Text(t)) => {
                 if bucket.take() {
-                    answer(&table, conn, &t).await
+                    answer(&table, conn, &t, || hint_place(&state, ip)).await
                 } else {
                     let id = match decode(&t) {
                         Ok(ClientMsg::Intent { id, .. }) => Some(id),
@@ -298,8 +299,28 @@ async fn connection(socket: WebSocket, state: AppState, table: TableHandle) {
     let _ = tokio::time::timeout(Duration::from_secs(1), writer).await;
 }
 
+/// One of `ip`'s places for a hint search (`None` without a known address), or why not.
+fn hint_place(
+    state: &AppState,
+    ip: Option<std::net::IpAddr>,
+) -> Result<Option<limits::Slot<std::net::IpAddr>>, WireError> {
+    let Some(ip) = ip else { return Ok(None) };
+    match state.hint_addresses.take(ip) {
+        Some(place) => Ok(Some(place)),
+        None => Err(WireError::with_message(
+            ErrorCode::RateLimited,
+            format!("at most {} hints worked out at once per address", state.hint_addresses.max()),
+        )),
+    }
+}
+
 /// Decodes one message and returns the answers to send (one, or the events of a `sync`).
-async fn answer(table: &TableHandle, conn: u64, t: &str) -> Vec<String> {
+async fn answer(
+    table: &TableHandle,
+    conn: u64,
+    t: &str,
+    hint_place: impl FnOnce() -> Result<Option<limits::Slot<std::net::IpAddr>>, WireError>,
+) -> Vec<String> {
     let one = match decode(t) {
         Ok(ClientMsg::Ping) => ServerMsg::Pong.to_json(),
         Ok(ClientMsg::Hello { .. }) => {
@@ -313,11 +334,21 @@ async fn answer(table: &TableHandle, conn: u64, t: &str) -> Vec<String> {
             Ok(state) => state.to_string(),
             Err(_) => error_text(None, crate::table::TableError::Gone.into_wire()),
         },
-        Ok(ClientMsg::Intent { id, intent }) => match table.intent(conn, intent).await {
-            Ok(Reply::Ack { v }) => ServerMsg::Ack { id, v }.to_json(),
-            Ok(Reply::Hint { mv }) => ServerMsg::Hint { id, mv }.to_json(),
-            Err(e) => error_text(Some(id), e),
-        },
+        Ok(ClientMsg::Intent { id, intent }) => {
+            // A hint search holds one of its address's places until the table answers.
+            let _place = match intent {
+                Intent::Hint {} => match hint_place() {
+                    Ok(place) => place,
+                    Err(e) => return vec![error_text(Some(id), e)],
+                },
+                _ => None,
+            };
+            match table.intent(conn, intent).await {
+                Ok(Reply::Ack { v }) => ServerMsg::Ack { id, v }.to_json(),
+                Ok(Reply::Hint { mv }) => ServerMsg::Hint { id, mv }.to_json(),
+                Err(e) => error_text(Some(id), e),
+            }
+        }
         Err((id, e)) => error_text(id, e),
     };
     vec![one]

@@ -168,6 +168,32 @@ async fn issue_19_a_player_has_one_hint_search_at_a_time_across_tables() {
     assert_eq!(s.state.ctx.hints.count(&pa), 0, "the search's place is given back");
 }
 
+/// Issue 40: many players behind one address do not get many hint searches: each address has
+/// `hints_per_ip` of them at once, and another address is not held up.
+#[tokio::test]
+async fn the_players_behind_one_address_share_its_hint_searches() {
+    let config = server::Config { hints_per_ip: 1, ..fast_config() };
+    let s = TestServer::start_with(config, None).await;
+    let (ta, _) = s.player("Ana").await;
+    let code = s.group(&ta, json!({"game": "dots", "options": {"size": "3x3"}, "cpu": "beginner"})).await;
+    let mut a = s.client(&code, &ta).await;
+    // A search for another player from the same address (127.0.0.1) runs elsewhere.
+    let elsewhere = s.state.hint_addresses.take(std::net::IpAddr::from([127, 0, 0, 1])).unwrap();
+    let r = a.intent(json!({"t": "hint"})).await;
+    assert_eq!((&r["t"], &r["code"]), (&json!("error"), &json!("rate-limited")), "{r}");
+    assert!(r["message"].as_str().unwrap().contains("per address"), "{r}");
+    // A player from another address gets their hint meanwhile.
+    let (tb, _) = s.player("Ben").await;
+    let code_b = s.group(&tb, json!({"game": "dots", "options": {"size": "3x3"}, "cpu": "beginner"})).await;
+    let mut b = Client::connect_from(std::net::IpAddr::from([127, 0, 0, 2]), s.addr, &code_b, &tb).await;
+    let r = b.intent(json!({"t": "hint"})).await;
+    assert_eq!(r["t"], "hint", "{r}");
+    drop(elsewhere);
+    let r = a.intent(json!({"t": "hint"})).await;
+    assert_eq!(r["t"], "hint", "{r}");
+    assert_eq!(s.state.hint_addresses.count(&std::net::IpAddr::from([127, 0, 0, 1])), 0, "places are given back");
+}
+
 #[tokio::test]
 async fn issue_19_tables_nobody_uses_leave_memory() {
     let config = server::Config { table_idle: Duration::from_millis(300), ..fast_config() };

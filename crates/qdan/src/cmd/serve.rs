@@ -93,6 +93,10 @@ pub struct Args {
     /// Hint searches one player may have running at once; 0: no limit [default: 1].
     #[arg(long, env = "QDAN_HINTS_PER_PLAYER")]
     hints_per_player: Option<u32>,
+    /// Hint searches the players behind one address may have running at once; 0: no limit
+    /// [default: 2].
+    #[arg(long, env = "QDAN_HINTS_PER_IP")]
+    hints_per_ip: Option<u32>,
 }
 
 #[derive(clap::ValueEnum, Clone, Copy, Debug)]
@@ -134,6 +138,7 @@ pub fn run(a: Args) -> anyhow::Result<()> {
     config.new_groups_per_ip = a.new_groups_per_ip.unwrap_or(config.new_groups_per_ip);
     config.sockets_per_ip = a.sockets_per_ip.unwrap_or(config.sockets_per_ip);
     config.hints_per_player = a.hints_per_player.unwrap_or(config.hints_per_player);
+    config.hints_per_ip = a.hints_per_ip.unwrap_or(config.hints_per_ip);
     config.connections_per_ip = a.connections_per_ip.unwrap_or(config.connections_per_ip);
     if let Some(s) = a.header_read_timeout {
         config.header_read_timeout = Duration::from_secs(s);

@@ -37,6 +37,7 @@ pub fn fast_config() -> Config {
         new_players_per_ip: 0,
         new_groups_per_ip: 0,
         sockets_per_ip: 0,
+        hints_per_ip: 0,
         connections_per_ip: 0,
         ..Config::default()
     }
