@@ -157,3 +157,65 @@ async fn a_lease_renewal_stops_only_tables_older_than_its_question() {
     }
     panic!("a table older than the renewal and missing from it must stop");
 }
+
+/// Reviews take hosts in turn: one host finishing many games (farming, say) does not push
+/// another's review back behind all of them (before, the latest ended games came first).
+#[tokio::test]
+async fn hosts_take_turns_in_the_review_queue() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut urls = vec![format!("sqlite://{}", dir.path().join("r.db").display())];
+    urls.extend(postgres_url().await);
+    for url in urls {
+        let st = Store::connect(&url).await.unwrap();
+        let dots = rules::AnyOptions::default_for(rules::GameKind::Dots);
+        // Ben's one game ended first; then Ana's five.
+        for (host, code, ended) in [("p_b", "BENGROUP0001", 100), ("p_a", "ANAGROUP0001", 200)] {
+            st.create_player(host, &format!("h{host}"), host, 1).await.unwrap();
+            let group = server::store::GroupRow {
+                code: code.into(),
+                game: rules::GameKind::Dots,
+                host_id: host.into(),
+                options: dots,
+                turn_limit: None,
+                ranked: false,
+                cpu: None,
+                created_at: 1,
+            };
+            st.create_group(&group).await.unwrap();
+            let games = if host == "p_a" { 5 } else { 1 };
+            for no in 1..=games {
+                let id = format!("{code}-{no}");
+                let row = server::store::GameRow {
+                    id: id.clone(),
+                    group_code: code.into(),
+                    game_no: no,
+                    options: dots,
+                    sides: [0, 1],
+                    ranked: false,
+                    turn_limit: None,
+                    status: wire::Status::Playing,
+                    winner: None,
+                    reason: None,
+                    clock_deadline: None,
+                    started_at: 1,
+                    ended_at: None,
+                };
+                st.create_game(&row, None).await.unwrap();
+                let end = server::store::GameEnd {
+                    game_id: &id,
+                    game: "dots",
+                    winner: Some(wire::Seat::First),
+                    reason: rules::EndReason::Resignation,
+                    ended_at: ended + i64::from(no),
+                    rated: None,
+                };
+                st.finish_game(&end, None).await.unwrap();
+            }
+        }
+        let next: Vec<String> = st.games_to_review(1, 2).await.unwrap().into_iter().map(|g| g.id).collect();
+        assert_eq!(next, ["ANAGROUP0001-5", "BENGROUP0001-1"], "{url}: each host's latest first");
+        let all: Vec<String> = st.games_to_review(1, 10).await.unwrap().into_iter().map(|g| g.id).collect();
+        assert_eq!(all.len(), 6);
+        assert_eq!(all[2..], ["ANAGROUP0001-4", "ANAGROUP0001-3", "ANAGROUP0001-2", "ANAGROUP0001-1"]);
+    }
+}

@@ -73,12 +73,18 @@ impl Store {
         Ok(out)
     }
 
-    /// Finished games with no review by `engine` (or a newer one), the latest ended first.
+    /// Finished games with no review by `engine` (or a newer one): hosts take turns (each
+    /// host's latest game, then each host's second latest, ...), the latest ended first within
+    /// a turn. So a host who finishes many games (farming from one address, say) does not
+    /// push everyone else's reviews back.
     pub async fn games_to_review(&self, engine: i64, limit: i64) -> Result<Vec<GameRow>> {
         let rows = sqlx::query(&format!(
-            "SELECT {} FROM games g LEFT JOIN reviews r ON r.game_id = g.id
-             WHERE g.status = 'over' AND (r.game_id IS NULL OR r.engine < $1)
-             ORDER BY g.ended_at DESC LIMIT $2",
+            "SELECT {} FROM (
+                 SELECT g.*, ROW_NUMBER() OVER (PARTITION BY gr.host_id ORDER BY g.ended_at DESC) AS host_turn
+                 FROM games g JOIN groups gr ON gr.code = g.group_code LEFT JOIN reviews r ON r.game_id = g.id
+                 WHERE g.status = 'over' AND (r.game_id IS NULL OR r.engine < $1)
+             ) g
+             ORDER BY g.host_turn, g.ended_at DESC LIMIT $2",
             game_columns_of_g()
         ))
         .bind(engine)
