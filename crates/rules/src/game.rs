@@ -60,7 +60,7 @@ pub trait Game: Clone + Debug + Eq + Send + Sync + 'static {
     /// The record's rule tags for `options`, in the order written.
     fn rule_tags(options: &Self::Options) -> Vec<(&'static str, String)>;
     /// Options from a record's rule tags (`(name, value)`; a missing tag keeps the default,
-    /// [`tag`] finds one); on error, the tag and why.
+    /// [`read_tag`] reads one); on error, the tag and why.
     fn options_from_tags(tags: &[(String, String)]) -> Result<Self::Options, (&'static str, String)>;
     /// `options` with the settings that do not change a game (a group's, such as swapping
     /// sides on a rematch) at their defaults: what a record keeps.
@@ -102,9 +102,17 @@ pub trait Game: Clone + Debug + Eq + Send + Sync + 'static {
     }
 }
 
-/// The value of tag `name` among `tags`.
-pub fn tag<'a>(tags: &'a [(String, String)], name: &str) -> Option<&'a str> {
-    tags.iter().find(|(n, _)| n == name).map(|(_, v)| v.as_str())
+/// Sets `into` from rule tag `name` among a record's `tags` when the record has it (else the
+/// default stays); on error, the tag and why.
+pub fn read_tag<T: std::str::FromStr<Err = String>>(
+    tags: &[(String, String)],
+    name: &'static str,
+    into: &mut T,
+) -> Result<(), (&'static str, String)> {
+    if let Some((_, v)) = tags.iter().find(|(n, _)| n == name) {
+        *into = v.parse().map_err(|e| (name, e))?;
+    }
+    Ok(())
 }
 
 /// A 64-bit FNV-1a hash of `words`: stable across builds and platforms (the standard

@@ -5,7 +5,7 @@ use super::notation::ParseMoveError;
 use super::options::{Options, Role};
 use super::position::{Move, Moves};
 use crate::any::{self, Finished, Side};
-use crate::game::{self, Refusal, fnv, tag};
+use crate::game::{self, Refusal, fnv, read_tag};
 
 /// The shared refusals have no words yet for the placement phase and for a jump over
 /// nothing; until they do, each maps to the nearest (its own message says exactly why).
@@ -110,20 +110,10 @@ impl game::Game for Game {
     }
 
     fn options_from_tags(tags: &[(String, String)]) -> Result<Options, (&'static str, String)> {
-        fn read<T: std::str::FromStr<Err = String>>(
-            name: &'static str,
-            v: Option<&str>,
-            into: &mut T,
-        ) -> Result<(), (&'static str, String)> {
-            if let Some(v) = v {
-                *into = v.parse().map_err(|e| (name, e))?;
-            }
-            Ok(())
-        }
         let mut o = Options::default();
-        read("FirstMove", tag(tags, "FirstMove"), &mut o.first)?;
-        read("Target", tag(tags, "Target"), &mut o.target)?;
-        read("Repetition", tag(tags, "Repetition"), &mut o.repetition)?;
+        read_tag(tags, "FirstMove", &mut o.first)?;
+        read_tag(tags, "Target", &mut o.target)?;
+        read_tag(tags, "Repetition", &mut o.repetition)?;
         Ok(o)
     }
 

@@ -3,7 +3,7 @@
 use super::game::{Edge, Edges, Game, IllegalMove, Options};
 use super::notation;
 use crate::any::{Finished, Side, dots_finished};
-use crate::game::{self, Refusal, fnv, tag};
+use crate::game::{self, Refusal, fnv, read_tag};
 
 impl From<IllegalMove> for Refusal {
     fn from(e: IllegalMove) -> Refusal {
@@ -95,9 +95,7 @@ impl game::Game for Game {
 
     fn options_from_tags(tags: &[(String, String)]) -> Result<Options, (&'static str, String)> {
         let mut o = Options::default();
-        if let Some(v) = tag(tags, "Size") {
-            o.size = v.parse().map_err(|e| ("Size", e))?;
-        }
+        read_tag(tags, "Size", &mut o.size)?;
         Ok(o)
     }
 

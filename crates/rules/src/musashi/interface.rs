@@ -4,7 +4,7 @@ use super::game::{Game, IllegalMove};
 use super::options::{Options, Role};
 use super::position::{Move, Moves, ParseMoveError};
 use crate::any::{Finished, Side, musashi_finished};
-use crate::game::{self, Refusal, fnv, tag};
+use crate::game::{self, Refusal, fnv, read_tag};
 
 impl From<IllegalMove> for Refusal {
     fn from(e: IllegalMove) -> Refusal {
@@ -97,21 +97,11 @@ impl game::Game for Game {
     }
 
     fn options_from_tags(tags: &[(String, String)]) -> Result<Options, (&'static str, String)> {
-        fn read<T: std::str::FromStr<Err = String>>(
-            name: &'static str,
-            v: Option<&str>,
-            into: &mut T,
-        ) -> Result<(), (&'static str, String)> {
-            if let Some(v) = v {
-                *into = v.parse().map_err(|e| (name, e))?;
-            }
-            Ok(())
-        }
         let mut o = Options::default();
-        read("Board", tag(tags, "Board"), &mut o.board)?;
-        read("FirstMove", tag(tags, "FirstMove"), &mut o.first)?;
-        read("Target", tag(tags, "Target"), &mut o.target)?;
-        read("Limit", tag(tags, "Limit"), &mut o.limit)?;
+        read_tag(tags, "Board", &mut o.board)?;
+        read_tag(tags, "FirstMove", &mut o.first)?;
+        read_tag(tags, "Target", &mut o.target)?;
+        read_tag(tags, "Limit", &mut o.limit)?;
         Ok(o)
     }
 
