@@ -5,7 +5,8 @@
 //!
 //! Endpoints: `POST /api/players`, `GET|PATCH /api/me`, `POST /api/groups`,
 //! `GET /api/groups/{code}`, `GET /api/options/{game}`, `GET /api/leaderboard/{game}`,
-//! `GET /api/lesson/{game}`, `POST /api/lesson/{game}/{step}`, `GET /ws/{code}`, the replays,
+//! `GET /api/lesson/{game}`, `POST /api/lesson/{game}/{step}`, `GET /ws/{code}`,
+//! `GET /api/me/playing` (the unfinished games, `playing.rs`), the replays,
 //! lists of games and analysis of [`review::api`], and the pages of the `site` crate.
 //! Invite codes in any of these paths are read as people type them ([`invite`]).
 
@@ -24,6 +25,7 @@ pub mod lesson;
 pub mod limits;
 pub mod listen;
 mod pages;
+mod playing;
 mod ratelimit;
 pub mod ratings;
 mod registry;
@@ -82,6 +84,7 @@ pub fn app(state: AppState) -> Router {
         .merge(lesson::routes())
         .merge(ws::routes())
         .merge(review::api::routes())
+        .merge(playing::routes())
         // Bodies are small (a name, a group's options, a position): one larger than this is
         // refused (400 `bad-json`) before more of it is read, so a request holds at most this much.
         .layer(axum::extract::DefaultBodyLimit::max(MAX_BODY))

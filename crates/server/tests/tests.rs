@@ -23,6 +23,8 @@ mod lesson;
 mod invite;
 // After the game: stored reviews, replays, records, lists of games, the analysis (issue 15).
 mod review;
+// Games in progress: the list with whose turn it is (issue 35, part 3).
+mod playing;
 // The pages' side of the server: public URL, a table's game and board, lessons, static files.
 mod pages;
 // What a stranger can make the server do: CPU for nobody, players made by visits, limits (issue 19).

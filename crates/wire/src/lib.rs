@@ -28,6 +28,7 @@ pub mod games;
 mod mirror;
 pub mod names;
 mod options;
+pub mod playing;
 pub mod review;
 mod schema;
 mod server;

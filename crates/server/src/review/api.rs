@@ -71,7 +71,7 @@ fn person(p: &PlayerRow) -> PlayerView {
 }
 
 /// Who sat in a seat: its player, else the CPU of a game against the CPU.
-fn player_view(p: Option<&PlayerRow>, cpu: Option<ai::Level>) -> PlayerView {
+pub(crate) fn player_view(p: Option<&PlayerRow>, cpu: Option<ai::Level>) -> PlayerView {
     match p {
         Some(p) => person(p),
         None => PlayerView { player_id: None, tag: None, name: "CPU".into(), cpu: cpu.map(cpu_level) },

@@ -14,6 +14,7 @@ mod games;
 mod groups;
 mod lease;
 mod players;
+mod playing;
 mod reviews;
 mod writer;
 
@@ -25,6 +26,7 @@ pub use games::{GameEnd, GameRow, MoveRow};
 pub use groups::GroupRow;
 pub use lease::{Fence, Lease};
 pub use players::{LeaderRow, PlayerRow, RatingRow};
+pub use playing::UnfinishedGame;
 pub use reviews::{PlayedGame, ReviewRow, Sitters};
 
 /// Why the store failed.

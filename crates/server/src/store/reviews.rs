@@ -38,7 +38,7 @@ pub struct PlayedGame {
 }
 
 /// `GAME_COLUMNS` of the games table under the alias `g`.
-fn game_columns_of_g() -> String {
+pub(super) fn game_columns_of_g() -> String {
     GAME_COLUMNS.split(',').map(|c| format!("g.{}", c.trim())).collect::<Vec<_>>().join(", ")
 }
 
