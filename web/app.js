@@ -3,6 +3,7 @@
 // module.
 
 import { pageData, translator } from './i18n.js';
+import { followPlaying } from './playing.js';
 
 const data = /** @type {import('./types.js').PageData & {messages: string}} */ (pageData());
 
@@ -36,6 +37,8 @@ document.addEventListener('submit', hold, true);
 // A versioned file, the same for every page of the locale: cached once, preloaded by the page.
 const source = await fetch(data.messages).then((r) => (r.ok ? r.text() : ''), () => '');
 const t = translator(data.lang, source);
+// Every page: the tab title and icon mark a turn waiting in another game; lists them where shown.
+followPlaying(data, t);
 
 /** @param {string} text */
 export function announce(text) {

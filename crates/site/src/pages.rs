@@ -128,10 +128,25 @@ fn thumb(g: GameKind) -> String {
 fn home(m: &Messages) -> String {
     format!(
         r#"<section class="hero"><h1>{h}</h1><p>{intro}</p></section>
+{playing}
 {cards}"#,
         h = esc(&m.t("home-heading")),
         intro = esc(&m.t("home-intro")),
+        playing = playing(m, false),
         cards = game_cards(m),
+    )
+}
+
+/// The player's games in progress, filled by `web/playing.js` from `GET /api/me/playing` (the
+/// device token is in the browser only). The home page keeps it hidden unless there are games,
+/// so a visitor's page never moves; "Your games" (`always`) shows it, saying when it is empty.
+pub(crate) fn playing(m: &Messages, always: bool) -> String {
+    format!(
+        r#"<section class="playing" id="playing" aria-labelledby="playing-title" data-always="{always}"{hidden}><h2 id="playing-title">{h}</h2><ul class="playing-list" id="playing-list">{loading}</ul></section>"#,
+        hidden = if always { "" } else { " hidden" },
+        h = esc(&m.t("playing-heading")),
+        loading =
+            if always { format!(r#"<li class="muted">{}</li>"#, esc(&m.t("group-loading"))) } else { String::new() },
     )
 }
 

@@ -98,11 +98,12 @@ fn games_table(m: &Messages) -> String {
     )
 }
 
-/// `/{lang}/my-games`: this device's recent games.
+/// `/{lang}/my-games`: this device's games in progress, then its recent finished games.
 pub fn my_games(m: &Messages) -> String {
     format!(
-        r#"<h1>{h}</h1><p class="lead">{intro}</p>{table}"#,
+        r#"<h1>{h}</h1>{playing}<p class="lead">{intro}</p>{table}"#,
         h = esc(&m.t("review-my-games-title")),
+        playing = crate::pages::playing(m, true),
         intro = esc(&m.t("review-my-games-intro")),
         table = games_table(m),
     )
