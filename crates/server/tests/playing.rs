@@ -6,6 +6,7 @@ use serde_json::{Value, json};
 use server::Config;
 
 use crate::common::{TestServer, fast_config};
+use crate::store::postgres_url;
 
 impl TestServer {
     async fn playing(&self, token: Option<&str>) -> (u16, Value) {
@@ -26,10 +27,20 @@ impl TestServer {
     }
 }
 
+/// On SQLite, and on PostgreSQL when the suite has one (a cluster's store: the list reads its
+/// games and their moves in one repeatable-read snapshot there).
 #[tokio::test]
 async fn the_list_holds_unfinished_games_with_whose_turn_it_is() {
+    let mut urls = vec![None];
+    urls.extend(postgres_url().await.map(Some));
+    for url in urls {
+        lists(url).await;
+    }
+}
+
+async fn lists(db_url: Option<String>) {
     // Real seconds on the turn clock, so that no clock runs out while the test plays.
-    let s = TestServer::start_with(Config { clock_second: Duration::from_secs(1), ..fast_config() }, None).await;
+    let s = TestServer::start_with(Config { clock_second: Duration::from_secs(1), ..fast_config() }, db_url).await;
     let (ta, ana) = s.player("Ana").await;
     let (tb, ben) = s.player("Ben").await;
     let (tc, _) = s.player("Carl").await;
@@ -80,7 +91,7 @@ async fn the_list_holds_unfinished_games_with_whose_turn_it_is() {
 
     // A game against the CPU, Ana to move: listed first (her turn), the CPU with its level.
     let cpu = s.group(&ta, json!({"game": "musashi", "cpu": "beginner"})).await;
-    let mut c = s.client(&cpu, &ta).await;
+    let c = s.client(&cpu, &ta).await;
     let mine = s.playing_ok(&ta).await;
     assert_eq!(mine.len(), 2, "{mine:?}");
     assert_eq!((&mine[0]["code"], &mine[0]["myTurn"]), (&json!(cpu), &json!(true)));
