@@ -111,7 +111,8 @@ function row(t, lang, g, at) {
       clock,
       h('time', { class: 'playing-when', datetime: when.toISOString() },
         t(g.plies ? 'playing-last-move' : 'playing-started',
-          { when: when.toLocaleString(lang, { dateStyle: 'short', timeStyle: 'short' }) }))));
+          // A 24-hour clock: some locales' am/pm is in Latin letters (Hindi's "pm").
+          { when: when.toLocaleString(lang, { dateStyle: 'short', timeStyle: 'short', hourCycle: 'h23' }) }))));
 }
 
 /** @type {number | undefined} */
