@@ -28,7 +28,12 @@ test('the diagrams show what their captions say', () => {
   assert.equal(f.boxesTaken, 1);
   // The home card: the first box taken by the second player, the rest open.
   assert.deepEqual(f.homeBoxes, [1, null, null, null, null, null, null, null, null]);
+  // Bagh-Chal: the tiger's jump from a1 captured the goat on b2; the start has four tigers, no goat.
+  assert.equal(f.jumpCaptures, 'b2');
   const svgs = rendered();
+  assert.equal((svgs['bagh-chal-start.svg'].match(/class="piece tiger"/g) || []).length, 4);
+  assert.equal((svgs['bagh-chal-start.svg'].match(/class="piece goat"/g) || []).length, 0);
+  assert.equal((svgs['bagh-chal-jump.svg'].match(/class="taken-mark"/g) || []).length, 1);
   assert.match(svgs['musashi-start.svg'], /class="setchin-zone"/);
   assert.equal((svgs['musashi-start.svg'].match(/class="piece child"/g) || []).length, 16);
   assert.equal((svgs['musashi-capture-after.svg'].match(/class="taken-mark"/g) || []).length, 4);

@@ -60,6 +60,8 @@ const mr = await import('../web/musashi/render.js');
 const mb = await import('../web/musashi/board.js');
 const dr = await import('../web/dots/render.js');
 const db = await import('../web/dots/board.js');
+const br = await import('../web/bagh-chal/render.js');
+const bt = await import('../web/table/bagh-chal.js');
 
 /** @param {string} cls @param {{w: number, h: number}} box @param {...any} layers */
 function svg(cls, box, ...layers) {
@@ -103,6 +105,24 @@ function musashiSvg(view, showDanger, setchin) {
 // The capture example: the Parent on c4 steps to c3, between b3 and d3 and between b2 and d4.
 const CAPTURE_BEFORE = ['a1', 'c1', 'e1', 'b2', 'c2', 'd2', 'b3', 'd3', 'e3', 'd4', 'a5', 'c5', 'e5'];
 const capture = mb.play({ board: '33', parent: 'c4', children: new Set(CAPTURE_BEFORE), turn: 0 }, 'c4-c3');
+
+// ---- Bagh-Chal ----
+
+/** The view of a Bagh-Chal game after `moves` from the start (the client rules, as played). @param {string[]} moves */
+function baghChalView(moves) {
+  let g = bt.newGame({ game: 'bagh-chal', first: 'goats', target: '5', repetition: 'forbidden', swapRoles: true });
+  for (const m of moves) g = bt.play(g, bt.turn(g), m).game;
+  return bt.view(g);
+}
+
+/** @param {any} view @param {boolean} showDanger */
+function baghChalSvg(view, showDanger) {
+  const st = { view, opts: { mySide: null, interactive: false, showDanger }, selected: null, targets: [], cursor: null };
+  return svg('bagh-chal-board', br.viewBox(), br.staticLayer(), br.dynamicLayer(/** @type {any} */ (st)));
+}
+
+// The jump: goats on b2, d3 and c4; the tiger on a1 jumps b2 to the empty c3 and captures it.
+const JUMP = ['b2', 'a1-a2', 'd3', 'a2-a1', 'c4', 'a1xc3'];
 
 // ---- Dots and Boxes ----
 
@@ -171,6 +191,8 @@ export function diagrams() {
     'musashi-capture-before.svg': musashiSvg(musashiView('c4', CAPTURE_BEFORE, 0, null), true, false),
     'musashi-capture-after.svg': musashiSvg(
       musashiView(capture.pos.parent, [...capture.pos.children].sort(), 1, { move: 'c4-c3', taken: capture.taken }), false, false),
+    'bagh-chal-start.svg': baghChalSvg(baghChalView([]), false),
+    'bagh-chal-jump.svg': baghChalSvg(baghChalView(JUMP), false),
     'dots-chain.svg': svg('dots-board', dr.viewBox(chain.w, chain.h), dr.staticLayer(chain.w, chain.h), mark, dotsLayer),
     'dots-home.svg': svg('dots-board', dr.viewBox(home.w, home.h), dr.staticLayer(home.w, home.h),
       dr.dynamicLayer(/** @type {any} */ ({ view: home.view, opts: { mySide: null, interactive: false, showDanger: false }, cursor: null }))),
@@ -184,6 +206,7 @@ export function facts() {
     chainSides: chain.sides,
     boxesTaken: chain.boxes.filter((b) => b !== null).length,
     homeBoxes: home.boxes,
+    jumpCaptures: baghChalView(JUMP).last?.captured,
   };
 }
 

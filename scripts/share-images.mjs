@@ -1,5 +1,5 @@
 // Draws the pictures that link previews and old browsers need, once, from the site's own
-// drawings: web/share/{musashi,dots,site}.png (1200×630, the Open Graph size) from the board
+// drawings: web/share/{musashi,dots,bagh-chal,site}.png (1200×630, the Open Graph size) from the board
 // diagrams of web/diagrams/ coloured by web/style.css, and web/favicon.ico (16, 32 and 48 px
 // PNGs inside an ICO) from web/icon.svg. Chromium (Debian's, through playwright-core) renders
 // them; the results are committed, so the server needs no image code. Rerun after changing a
@@ -67,6 +67,7 @@ try {
   const cards = {
     'musashi.png': [diagram('musashi-start.svg')],
     'dots.png': [diagram('dots-home.svg')],
+    'bagh-chal.png': [diagram('bagh-chal-jump.svg')],
     'site.png': [diagram('musashi-start.svg'), diagram('dots-home.svg')],
   };
   for (const [name, boards] of Object.entries(cards)) {

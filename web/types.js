@@ -6,14 +6,15 @@
 // ---- small types (crates/rules, crates/wire/src/table.rs) ----
 
 /**
- * @typedef {0 | 1} Side  Musashi: 0 the Parent, 1 the Children. Dots: 0 moves first.
+ * @typedef {0 | 1} Side  Musashi: 0 the Parent, 1 the Children. Dots: 0 moves first. Bagh-Chal: 0 the tigers, 1 the goats.
  * @typedef {0 | 1} Seat  Seat 0 is the group's creator (the host).
- * @typedef {'musashi' | 'dots'} GameKind
+ * @typedef {'musashi' | 'dots' | 'bagh-chal'} GameKind
  * @typedef {GameKind} GameId
  * @typedef {'beginner' | 'intermediate' | 'expert'} CpuLevel
  * @typedef {'waiting' | 'playing' | 'over'} Status
  * @typedef {'player' | 'cpu' | 'cpu-away' | 'timeout'} MoveSource
- * @typedef {'trapped' | 'target-reached' | 'children-no-move' | 'move-limit' | 'resignation' | 'boxes'} EndReason
+ * @typedef {'trapped' | 'target-reached' | 'children-no-move' | 'move-limit' | 'resignation' | 'boxes'
+ *   | 'tigers-blocked' | 'goats-blocked'} EndReason
  */
 
 /** @typedef {{winner: Side | null, reason: EndReason}} Finished  How a game ended, by side. */
@@ -23,7 +24,9 @@
  * @typedef {{game: 'musashi', first: 'parent' | 'children', target: '10' | '6' | 'none', limit: string,
  *   board: '33' | '25', swapRoles: boolean, showDanger: boolean}} MusashiOptions
  * @typedef {{game: 'dots', size: string, swapFirst: boolean}} DotsOptions
- * @typedef {MusashiOptions | DotsOptions} AnyOptions
+ * @typedef {{game: 'bagh-chal', first: 'goats' | 'tigers', target: '5' | '4' | '6' | 'all',
+ *   repetition: 'forbidden' | 'allowed', swapRoles: boolean}} BaghChalOptions
+ * @typedef {MusashiOptions | DotsOptions | BaghChalOptions} AnyOptions
  */
 
 // ---- game views (crates/wire/src/view.rs) ----
@@ -72,7 +75,24 @@
  * @property {Finished | null} outcome
  */
 
-/** @typedef {MusashiView | DotsView} GameView */
+/**
+ * A Bagh-Chal game as a client sees it.
+ * @typedef {object} BaghChalView
+ * @property {'bagh-chal'} game
+ * @property {string} position  The position text (`a1,a5,e1,e5::20:0:g`).
+ * @property {string[]} tigers  In point order (a1 b1 .. e1 a2 .. e5).
+ * @property {string[]} goats  In point order.
+ * @property {number} inHand  Goats still to be placed.
+ * @property {number} captured
+ * @property {number} target  Captures that win (20: all).
+ * @property {Side} turn
+ * @property {string[]} legal
+ * @property {string[]} endangered  Goats a tiger could jump next move.
+ * @property {{move: string, captured: string | null} | null} last
+ * @property {Finished | null} outcome
+ */
+
+/** @typedef {MusashiView | DotsView | BaghChalView} GameView */
 /** @typedef {GameView} View */
 
 // ---- the table (crates/wire/src/table.rs) ----
@@ -138,8 +158,9 @@
  *   clock: ClockView | null}} NewGameEvent
  * @typedef {{kind: 'settings', nextOptions: AnyOptions, turnLimit: number | null, nextRanked: boolean,
  *   clock: ClockView | null}} SettingsEvent
+ * @typedef {{kind: 'noShow', absent: Seat[]}} NoShowEvent
  * @typedef {SeatEvent | SpectatorsEvent | MoveEvent | UndoEvent | UndoRequestEvent | UndoDeclinedEvent | ResignEvent
- *   | EndEvent | RematchOfferEvent | NewGameEvent | SettingsEvent} Event
+ *   | EndEvent | RematchOfferEvent | NewGameEvent | SettingsEvent | NoShowEvent} Event
  */
 
 // ---- errors (crates/wire/src/error.rs): a code with typed arguments ----
@@ -147,7 +168,7 @@
 /**
  * @typedef {{code: 'bad-json' | 'unknown-type' | 'bad-field' | 'hello-first' | 'bad-token' | 'not-found'
  *   | 'not-seated' | 'table-full' | 'not-host' | 'stale-ply' | 'game-over' | 'game-in-progress' | 'not-your-turn'
- *   | 'off-board' | 'not-your-piece' | 'not-a-line' | 'occupied' | 'repetition' | 'already-drawn' | 'bad-move'
+ *   | 'off-board' | 'not-your-piece' | 'not-a-line' | 'occupied' | 'repetition' | 'already-drawn' | 'must-place' | 'cannot-place' | 'no-jump' | 'bad-move'
  *   | 'no-undo' | 'undo-pending' | 'not-vs-cpu' | 'rate-limited' | 'too-large' | 'internal' | 'table-moved' | 'illegal-move'
  *   | 'bad-history'}} PlainErrorCode
  * @typedef {{code: 'undo-wait', args: {secs: number}}} UndoWaitError  Ask again after `secs`.

@@ -51,3 +51,17 @@ learn-dots-note-leave = Jetzt zieh den Strich am anderen Ende der oberen Reihe u
 learn-dots-note-dealt = Dein Gegenüber hat die zwei genommen und musste die lange Kette öffnen. Hol sie dir ganz!
 learn-dots-note-take = Weiter so.
 learn-dots-note-won = Sieben zu zwei: Die zwei verschenkten Kästchen haben dir die Partie gewonnen.
+
+learn-bagh-chal-place-title = Eine Ziege setzen
+learn-bagh-chal-place-text = Du spielst die Ziegen. Solange du Ziegen in der Hand hast, setzt du in deinem Zug eine davon: Tippe auf einen freien Punkt.
+learn-bagh-chal-jump-title = Der Sprung des Tigers
+learn-bagh-chal-jump-text = Jetzt spielst du die Tiger. Ein Tiger schlägt, indem er über eine benachbarte Ziege in gerader Linie auf den freien Punkt dahinter springt. Schlage eine Ziege.
+learn-bagh-chal-guard-title = Schütze deine Ziegen
+learn-bagh-chal-guard-text = Du spielst wieder die Ziegen. Der Tiger auf a1 kann die Ziege auf b1 überspringen. Setze eine Ziege so, dass keine Ziege übersprungen werden kann.
+learn-bagh-chal-block-title = Die Tiger einsperren
+learn-bagh-chal-block-text = Alle Ziegen sind gesetzt, und c3 ist der einzige freie Punkt. Ziehe eine Ziege dorthin, sodass sich kein Tiger mehr bewegen kann.
+learn-bagh-chal-play-text = Jetzt eine kurze Partie gegen die Einsteiger-CPU. Du spielst die Ziegen.
+learn-bagh-chal-hint-no-jump = Damit schlägst du nichts. Springe über eine Ziege auf den freien Punkt dahinter.
+learn-bagh-chal-hint-guard = Ein Tiger kann immer noch eine Ziege überspringen. Besetze den Punkt hinter der Ziege oder halte die Ziegen von den Tigern fern.
+learn-bagh-chal-hint-block = Damit wird ein Punkt neben einem Tiger frei. Ziehe eine Ziege, deren Punkt kein Tiger erreicht.
+learn-bagh-chal-note-blocked = Kein Tiger kann ziehen: Die Ziegen gewinnen.

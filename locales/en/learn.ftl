@@ -51,3 +51,17 @@ learn-dots-note-leave = Now draw the far end line of the top row and leave the l
 learn-dots-note-dealt = Your opponent took two and had to open the long chain. Take it all!
 learn-dots-note-take = Keep going.
 learn-dots-note-won = Seven to two: giving two away won the game.
+
+learn-bagh-chal-place-title = Placing a goat
+learn-bagh-chal-place-text = You play the goats. While goats are in hand, your move is to place one: tap any empty point.
+learn-bagh-chal-jump-title = The tiger's jump
+learn-bagh-chal-jump-text = Now you play the tigers. A tiger captures by jumping over a goat next to it, in a straight line, to the empty point beyond. Capture a goat.
+learn-bagh-chal-guard-title = Guard your goats
+learn-bagh-chal-guard-text = You play the goats again. The tiger on a1 can jump the goat on b1. Place a goat so that no goat can be jumped.
+learn-bagh-chal-block-title = Blocking the tigers
+learn-bagh-chal-block-text = Every goat is placed, and c3 is the only empty point. Step a goat into it so that no tiger can move.
+learn-bagh-chal-play-text = Now a short game against the beginner CPU. You play the goats.
+learn-bagh-chal-hint-no-jump = That captures nothing. Jump over a goat to the empty point behind it.
+learn-bagh-chal-hint-guard = A tiger can still jump a goat. Fill the point behind the goat, or keep goats away from the tigers.
+learn-bagh-chal-hint-block = That opens a point next to a tiger. Step in a goat whose point no tiger can reach.
+learn-bagh-chal-note-blocked = No tiger can move: the goats win.

@@ -9,4 +9,5 @@ meta-invite-any-title = qdan पर एक खेल: सीट लें या
 meta-invite-any-description = ब्राउज़र में खेलने के लिए लिंक खोलें। पहले बैठने वाले दो लोग खेलते हैं; बाक़ी देखते हैं। मुफ़्त, बिना रजिस्ट्रेशन।
 meta-image-musashi = शुरुआत में { game-musashi } का बोर्ड: बीच में जनक, किनारों पर सोलह बच्चे।
 meta-image-dots = { game-dots } का बोर्ड: बिंदु, कुछ खिंची हुई रेखाएँ और एक लिया हुआ डिब्बा।
+meta-image-bagh-chal = शुरुआत में { game-bagh-chal } का बोर्ड: हर कोने पर एक बाघ, बीस बकरियाँ हाथ में।
 meta-image-site = { game-musashi } और { game-dots } के बोर्ड।

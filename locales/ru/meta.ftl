@@ -9,4 +9,5 @@ meta-invite-any-title = Партия на qdan: займите место или
 meta-invite-any-description = Приглашение на партию в браузере. Играют первые двое, кто займёт места, остальные смотрят. Бесплатно, без регистрации.
 meta-image-musashi = { game-musashi }: начальная позиция — Родитель в центре, шестнадцать Детей по краю доски.
 meta-image-dots = { game-dots }: точки, несколько проведённых линий и один занятый квадрат.
+meta-image-bagh-chal = Доска { game-bagh-chal } в начале: тигр на каждом углу, двадцать коз в запасе.
 meta-image-site = Игровые поля: { game-musashi } и { game-dots }.

@@ -51,3 +51,17 @@ learn-dots-note-leave = Ngayon, iguhit ang linya sa malayong dulo ng hilera sa i
 learn-dots-note-dealt = Kinuha ng kalaban ang dalawa at napilitang buksan ang mahabang kadena. Kunin lahat!
 learn-dots-note-take = Ituloy mo.
 learn-dots-note-won = Pito laban sa dalawa: panalo ka dahil ibinigay mo ang dalawa.
+
+learn-bagh-chal-place-title = Paglalagay ng kambing
+learn-bagh-chal-place-text = Ikaw ang mga kambing. Habang may hawak kang kambing, ang galaw mo ay maglagay ng isa: i-tap ang kahit anong bakanteng punto.
+learn-bagh-chal-jump-title = Ang talon ng tigre
+learn-bagh-chal-jump-text = Ngayon ikaw ang mga tigre. Nanghuhuli ang tigre sa pagtalon sa katabing kambing, nang tuwid, papunta sa bakanteng punto sa likod nito. Manghuli ng kambing.
+learn-bagh-chal-guard-title = Bantayan ang mga kambing
+learn-bagh-chal-guard-text = Ikaw ulit ang mga kambing. Kayang talunan ng tigre sa a1 ang kambing sa b1. Maglagay ng kambing para walang kambing na matalunan.
+learn-bagh-chal-block-title = Pagkulong sa mga tigre
+learn-bagh-chal-block-text = Nailagay na ang lahat ng kambing, at c3 lang ang bakante. Igalaw roon ang isang kambing para walang tigreng makagalaw.
+learn-bagh-chal-play-text = Ngayon, isang maikling laro laban sa baguhang CPU. Ikaw ang mga kambing.
+learn-bagh-chal-hint-no-jump = Walang nahuhuli riyan. Tumalon sa isang kambing papunta sa bakanteng punto sa likod nito.
+learn-bagh-chal-hint-guard = May tigre pang kayang tumalon sa isang kambing. Punan ang punto sa likod ng kambing, o ilayo ang mga kambing sa mga tigre.
+learn-bagh-chal-hint-block = Nabubuksan niyan ang isang punto sa tabi ng tigre. Igalaw ang kambing na ang punto ay hindi maaabot ng kahit anong tigre.
+learn-bagh-chal-note-blocked = Walang tigreng makagalaw: panalo ang mga kambing.

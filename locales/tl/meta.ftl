@@ -9,4 +9,5 @@ meta-invite-any-title = Laro sa qdan: umupo o manood
 meta-invite-any-description = Buksan ang link para maglaro sa browser. Ang unang dalawang uupo ang maglalaro; manonood ang iba. Libre, walang rehistrasyon.
 meta-image-musashi = Ang board ng { game-musashi } sa simula: ang Magulang sa gitna, labing-anim na Anak sa gilid.
 meta-image-dots = Board ng { game-dots }: mga tuldok, ilang iginuhit na linya at isang nakuhang square.
+meta-image-bagh-chal = Ang board ng { game-bagh-chal } sa simula: isang tigre sa bawat sulok, dalawampung kambing na hawak pa.
 meta-image-site = Ang mga board ng { game-musashi } at { game-dots }.

@@ -5,6 +5,7 @@
 const GAMES = {
   musashi: () => import('./musashi.js'),
   dots: () => import('./dots.js'),
+  'bagh-chal': () => import('./bagh-chal.js'),
 };
 
 /**

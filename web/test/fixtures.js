@@ -8727,5 +8727,5073 @@ export default [
       },
       "v": 1
     }
+  },
+  {
+    "events": [
+      {
+        "count": 1,
+        "kind": "spectators",
+        "t": "event",
+        "v": 2
+      },
+      {
+        "clock": null,
+        "kind": "settings",
+        "nextOptions": {
+          "first": "goats",
+          "game": "bagh-chal",
+          "repetition": "forbidden",
+          "swapRoles": true,
+          "target": "5"
+        },
+        "nextRanked": false,
+        "t": "event",
+        "turnLimit": 30,
+        "v": 3
+      },
+      {
+        "info": {
+          "away": false,
+          "connected": true,
+          "cpu": null,
+          "name": "N4",
+          "playerId": "a",
+          "rating": null,
+          "side": 0
+        },
+        "kind": "seat",
+        "seat": 0,
+        "t": "event",
+        "v": 4
+      },
+      {
+        "info": {
+          "away": false,
+          "connected": true,
+          "cpu": null,
+          "name": "A",
+          "playerId": "a",
+          "rating": null,
+          "side": 0
+        },
+        "kind": "seat",
+        "seat": 0,
+        "t": "event",
+        "v": 5
+      },
+      {
+        "clock": null,
+        "kind": "settings",
+        "nextOptions": {
+          "first": "goats",
+          "game": "bagh-chal",
+          "repetition": "forbidden",
+          "swapRoles": true,
+          "target": "5"
+        },
+        "nextRanked": false,
+        "t": "event",
+        "turnLimit": 30,
+        "v": 6
+      },
+      {
+        "info": {
+          "away": false,
+          "connected": false,
+          "cpu": null,
+          "name": "A",
+          "playerId": "a",
+          "rating": null,
+          "side": 0
+        },
+        "kind": "seat",
+        "seat": 0,
+        "t": "event",
+        "v": 7
+      },
+      {
+        "count": 0,
+        "kind": "spectators",
+        "t": "event",
+        "v": 8
+      },
+      {
+        "info": {
+          "away": true,
+          "connected": false,
+          "cpu": null,
+          "name": "A",
+          "playerId": "a",
+          "rating": null,
+          "side": 0
+        },
+        "kind": "seat",
+        "seat": 0,
+        "t": "event",
+        "v": 9
+      },
+      {
+        "count": 1,
+        "kind": "spectators",
+        "t": "event",
+        "v": 10
+      },
+      {
+        "info": {
+          "away": false,
+          "connected": true,
+          "cpu": null,
+          "name": "A",
+          "playerId": "a",
+          "rating": null,
+          "side": 0
+        },
+        "kind": "seat",
+        "seat": 0,
+        "t": "event",
+        "v": 11
+      },
+      {
+        "count": 2,
+        "kind": "spectators",
+        "t": "event",
+        "v": 12
+      },
+      {
+        "count": 1,
+        "kind": "spectators",
+        "t": "event",
+        "v": 13
+      },
+      {
+        "count": 2,
+        "kind": "spectators",
+        "t": "event",
+        "v": 14
+      },
+      {
+        "count": 1,
+        "kind": "spectators",
+        "t": "event",
+        "v": 15
+      },
+      {
+        "clock": null,
+        "kind": "settings",
+        "nextOptions": {
+          "first": "goats",
+          "game": "bagh-chal",
+          "repetition": "forbidden",
+          "swapRoles": true,
+          "target": "5"
+        },
+        "nextRanked": false,
+        "t": "event",
+        "turnLimit": 30,
+        "v": 16
+      },
+      {
+        "info": {
+          "away": false,
+          "connected": true,
+          "cpu": null,
+          "name": "W",
+          "playerId": "w",
+          "rating": null,
+          "side": 1
+        },
+        "kind": "seat",
+        "seat": 1,
+        "t": "event",
+        "v": 17
+      },
+      {
+        "count": 0,
+        "kind": "spectators",
+        "t": "event",
+        "v": 18
+      },
+      {
+        "clock": {
+          "limit": 30,
+          "remainingMs": 30000,
+          "side": 1
+        },
+        "gameNo": 1,
+        "kind": "newGame",
+        "options": {
+          "first": "goats",
+          "game": "bagh-chal",
+          "repetition": "forbidden",
+          "swapRoles": true,
+          "target": "5"
+        },
+        "ranked": false,
+        "sides": [
+          0,
+          1
+        ],
+        "t": "event",
+        "v": 19
+      },
+      {
+        "info": {
+          "away": false,
+          "connected": false,
+          "cpu": null,
+          "name": "A",
+          "playerId": "a",
+          "rating": null,
+          "side": 0
+        },
+        "kind": "seat",
+        "seat": 0,
+        "t": "event",
+        "v": 20
+      },
+      {
+        "info": {
+          "away": true,
+          "connected": false,
+          "cpu": null,
+          "name": "A",
+          "playerId": "a",
+          "rating": null,
+          "side": 0
+        },
+        "kind": "seat",
+        "seat": 0,
+        "t": "event",
+        "v": 21
+      },
+      {
+        "info": {
+          "away": false,
+          "connected": true,
+          "cpu": null,
+          "name": "A",
+          "playerId": "a",
+          "rating": null,
+          "side": 0
+        },
+        "kind": "seat",
+        "seat": 0,
+        "t": "event",
+        "v": 22
+      },
+      {
+        "info": {
+          "away": false,
+          "connected": true,
+          "cpu": null,
+          "name": "N1",
+          "playerId": "w",
+          "rating": null,
+          "side": 1
+        },
+        "kind": "seat",
+        "seat": 1,
+        "t": "event",
+        "v": 23
+      },
+      {
+        "info": {
+          "away": false,
+          "connected": false,
+          "cpu": null,
+          "name": "A",
+          "playerId": "a",
+          "rating": null,
+          "side": 0
+        },
+        "kind": "seat",
+        "seat": 0,
+        "t": "event",
+        "v": 24
+      },
+      {
+        "info": {
+          "away": false,
+          "connected": true,
+          "cpu": null,
+          "name": "A",
+          "playerId": "a",
+          "rating": null,
+          "side": 0
+        },
+        "kind": "seat",
+        "seat": 0,
+        "t": "event",
+        "v": 25
+      },
+      {
+        "by": "timeout",
+        "clock": {
+          "limit": 30,
+          "remainingMs": 30000,
+          "side": 0
+        },
+        "kind": "move",
+        "move": "c3",
+        "ply": 0,
+        "seat": 1,
+        "side": 1,
+        "t": "event",
+        "v": 26
+      },
+      {
+        "by": "player",
+        "clock": {
+          "limit": 30,
+          "remainingMs": 30000,
+          "side": 1
+        },
+        "kind": "move",
+        "move": "a5-a4",
+        "ply": 1,
+        "seat": 0,
+        "side": 0,
+        "t": "event",
+        "v": 27
+      },
+      {
+        "info": {
+          "away": false,
+          "connected": false,
+          "cpu": null,
+          "name": "A",
+          "playerId": "a",
+          "rating": null,
+          "side": 0
+        },
+        "kind": "seat",
+        "seat": 0,
+        "t": "event",
+        "v": 28
+      },
+      {
+        "kind": "undoRequest",
+        "seat": 1,
+        "t": "event",
+        "v": 29
+      },
+      {
+        "info": {
+          "away": true,
+          "connected": false,
+          "cpu": null,
+          "name": "A",
+          "playerId": "a",
+          "rating": null,
+          "side": 0
+        },
+        "kind": "seat",
+        "seat": 0,
+        "t": "event",
+        "v": 30
+      },
+      {
+        "by": "timeout",
+        "clock": {
+          "limit": 30,
+          "remainingMs": 30000,
+          "side": 0
+        },
+        "kind": "move",
+        "move": "d3",
+        "ply": 2,
+        "seat": 1,
+        "side": 1,
+        "t": "event",
+        "v": 31
+      },
+      {
+        "by": "cpu-away",
+        "clock": {
+          "limit": 30,
+          "remainingMs": 30000,
+          "side": 1
+        },
+        "kind": "move",
+        "move": "a4-b4",
+        "ply": 3,
+        "seat": 0,
+        "side": 0,
+        "t": "event",
+        "v": 32
+      },
+      {
+        "info": {
+          "away": false,
+          "connected": true,
+          "cpu": null,
+          "name": "W",
+          "playerId": "w",
+          "rating": null,
+          "side": 1
+        },
+        "kind": "seat",
+        "seat": 1,
+        "t": "event",
+        "v": 33
+      },
+      {
+        "count": 1,
+        "kind": "spectators",
+        "t": "event",
+        "v": 34
+      },
+      {
+        "by": "timeout",
+        "clock": {
+          "limit": 30,
+          "remainingMs": 30000,
+          "side": 0
+        },
+        "kind": "move",
+        "move": "e3",
+        "ply": 4,
+        "seat": 1,
+        "side": 1,
+        "t": "event",
+        "v": 35
+      },
+      {
+        "by": "cpu-away",
+        "clock": {
+          "limit": 30,
+          "remainingMs": 30000,
+          "side": 1
+        },
+        "kind": "move",
+        "move": "b4-b5",
+        "ply": 5,
+        "seat": 0,
+        "side": 0,
+        "t": "event",
+        "v": 36
+      },
+      {
+        "by": "timeout",
+        "clock": {
+          "limit": 30,
+          "remainingMs": 30000,
+          "side": 0
+        },
+        "kind": "move",
+        "move": "b3",
+        "ply": 6,
+        "seat": 1,
+        "side": 1,
+        "t": "event",
+        "v": 37
+      },
+      {
+        "by": "cpu-away",
+        "clock": {
+          "limit": 30,
+          "remainingMs": 30000,
+          "side": 1
+        },
+        "kind": "move",
+        "move": "b5-c5",
+        "ply": 7,
+        "seat": 0,
+        "side": 0,
+        "t": "event",
+        "v": 38
+      },
+      {
+        "info": {
+          "away": false,
+          "connected": true,
+          "cpu": null,
+          "name": "A",
+          "playerId": "a",
+          "rating": null,
+          "side": 0
+        },
+        "kind": "seat",
+        "seat": 0,
+        "t": "event",
+        "v": 39
+      },
+      {
+        "info": {
+          "away": false,
+          "connected": false,
+          "cpu": null,
+          "name": "A",
+          "playerId": "a",
+          "rating": null,
+          "side": 0
+        },
+        "kind": "seat",
+        "seat": 0,
+        "t": "event",
+        "v": 40
+      },
+      {
+        "info": {
+          "away": false,
+          "connected": true,
+          "cpu": null,
+          "name": "A",
+          "playerId": "a",
+          "rating": null,
+          "side": 0
+        },
+        "kind": "seat",
+        "seat": 0,
+        "t": "event",
+        "v": 41
+      },
+      {
+        "by": "timeout",
+        "clock": {
+          "limit": 30,
+          "remainingMs": 30000,
+          "side": 0
+        },
+        "kind": "move",
+        "move": "c2",
+        "ply": 8,
+        "seat": 1,
+        "side": 1,
+        "t": "event",
+        "v": 42
+      },
+      {
+        "by": "player",
+        "clock": {
+          "limit": 30,
+          "remainingMs": 30000,
+          "side": 1
+        },
+        "kind": "move",
+        "move": "a1-a2",
+        "ply": 9,
+        "seat": 0,
+        "side": 0,
+        "t": "event",
+        "v": 43
+      },
+      {
+        "kind": "resign",
+        "result": {
+          "ratings": [],
+          "reason": "resignation",
+          "winner": 0
+        },
+        "seat": 1,
+        "t": "event",
+        "v": 44
+      },
+      {
+        "info": {
+          "away": false,
+          "connected": false,
+          "cpu": null,
+          "name": "A",
+          "playerId": "a",
+          "rating": null,
+          "side": 0
+        },
+        "kind": "seat",
+        "seat": 0,
+        "t": "event",
+        "v": 45
+      },
+      {
+        "info": {
+          "away": true,
+          "connected": false,
+          "cpu": null,
+          "name": "A",
+          "playerId": "a",
+          "rating": null,
+          "side": 0
+        },
+        "kind": "seat",
+        "seat": 0,
+        "t": "event",
+        "v": 46
+      },
+      {
+        "info": {
+          "away": false,
+          "connected": false,
+          "cpu": null,
+          "name": "W",
+          "playerId": "w",
+          "rating": null,
+          "side": 1
+        },
+        "kind": "seat",
+        "seat": 1,
+        "t": "event",
+        "v": 47
+      },
+      {
+        "info": {
+          "away": true,
+          "connected": false,
+          "cpu": null,
+          "name": "W",
+          "playerId": "w",
+          "rating": null,
+          "side": 1
+        },
+        "kind": "seat",
+        "seat": 1,
+        "t": "event",
+        "v": 48
+      },
+      {
+        "info": {
+          "away": false,
+          "connected": true,
+          "cpu": null,
+          "name": "W",
+          "playerId": "w",
+          "rating": null,
+          "side": 1
+        },
+        "kind": "seat",
+        "seat": 1,
+        "t": "event",
+        "v": 49
+      },
+      {
+        "kind": "rematchOffer",
+        "seat": 1,
+        "t": "event",
+        "v": 50
+      },
+      {
+        "kind": "rematchOffer",
+        "seat": 1,
+        "t": "event",
+        "v": 51
+      },
+      {
+        "info": {
+          "away": false,
+          "connected": true,
+          "cpu": null,
+          "name": "A",
+          "playerId": "a",
+          "rating": null,
+          "side": 0
+        },
+        "kind": "seat",
+        "seat": 0,
+        "t": "event",
+        "v": 52
+      },
+      {
+        "info": {
+          "away": false,
+          "connected": false,
+          "cpu": null,
+          "name": "W",
+          "playerId": "w",
+          "rating": null,
+          "side": 1
+        },
+        "kind": "seat",
+        "seat": 1,
+        "t": "event",
+        "v": 53
+      },
+      {
+        "info": {
+          "away": true,
+          "connected": false,
+          "cpu": null,
+          "name": "W",
+          "playerId": "w",
+          "rating": null,
+          "side": 1
+        },
+        "kind": "seat",
+        "seat": 1,
+        "t": "event",
+        "v": 54
+      },
+      {
+        "clock": {
+          "limit": 30,
+          "remainingMs": 30000,
+          "side": 1
+        },
+        "gameNo": 2,
+        "kind": "newGame",
+        "options": {
+          "first": "goats",
+          "game": "bagh-chal",
+          "repetition": "forbidden",
+          "swapRoles": true,
+          "target": "5"
+        },
+        "ranked": false,
+        "sides": [
+          1,
+          0
+        ],
+        "t": "event",
+        "v": 55
+      },
+      {
+        "by": "player",
+        "clock": {
+          "limit": 30,
+          "remainingMs": 30000,
+          "side": 0
+        },
+        "kind": "move",
+        "move": "b1",
+        "ply": 0,
+        "seat": 0,
+        "side": 1,
+        "t": "event",
+        "v": 56
+      },
+      {
+        "by": "cpu-away",
+        "clock": {
+          "limit": 30,
+          "remainingMs": 30000,
+          "side": 1
+        },
+        "kind": "move",
+        "move": "a1-a2",
+        "ply": 1,
+        "seat": 1,
+        "side": 0,
+        "t": "event",
+        "v": 57
+      },
+      {
+        "by": "player",
+        "clock": {
+          "limit": 30,
+          "remainingMs": 30000,
+          "side": 0
+        },
+        "kind": "move",
+        "move": "a3",
+        "ply": 2,
+        "seat": 0,
+        "side": 1,
+        "t": "event",
+        "v": 58
+      },
+      {
+        "by": "cpu-away",
+        "clock": {
+          "limit": 30,
+          "remainingMs": 30000,
+          "side": 1
+        },
+        "kind": "move",
+        "move": "a2-b2",
+        "ply": 3,
+        "seat": 1,
+        "side": 0,
+        "t": "event",
+        "v": 59
+      },
+      {
+        "by": "player",
+        "clock": {
+          "limit": 30,
+          "remainingMs": 30000,
+          "side": 0
+        },
+        "kind": "move",
+        "move": "a1",
+        "ply": 4,
+        "seat": 0,
+        "side": 1,
+        "t": "event",
+        "v": 60
+      },
+      {
+        "by": "cpu-away",
+        "clock": {
+          "limit": 30,
+          "remainingMs": 30000,
+          "side": 1
+        },
+        "kind": "move",
+        "move": "e5-d5",
+        "ply": 5,
+        "seat": 1,
+        "side": 0,
+        "t": "event",
+        "v": 61
+      },
+      {
+        "by": "player",
+        "clock": {
+          "limit": 30,
+          "remainingMs": 30000,
+          "side": 0
+        },
+        "kind": "move",
+        "move": "d1",
+        "ply": 6,
+        "seat": 0,
+        "side": 1,
+        "t": "event",
+        "v": 62
+      },
+      {
+        "by": "cpu-away",
+        "clock": {
+          "limit": 30,
+          "remainingMs": 30000,
+          "side": 1
+        },
+        "kind": "move",
+        "move": "b2-a2",
+        "ply": 7,
+        "seat": 1,
+        "side": 0,
+        "t": "event",
+        "v": 63
+      },
+      {
+        "by": "player",
+        "clock": {
+          "limit": 30,
+          "remainingMs": 30000,
+          "side": 0
+        },
+        "kind": "move",
+        "move": "d2",
+        "ply": 8,
+        "seat": 0,
+        "side": 1,
+        "t": "event",
+        "v": 64
+      },
+      {
+        "by": "cpu-away",
+        "clock": {
+          "limit": 30,
+          "remainingMs": 30000,
+          "side": 1
+        },
+        "kind": "move",
+        "move": "d5-c5",
+        "ply": 9,
+        "seat": 1,
+        "side": 0,
+        "t": "event",
+        "v": 65
+      },
+      {
+        "by": "player",
+        "clock": {
+          "limit": 30,
+          "remainingMs": 30000,
+          "side": 0
+        },
+        "kind": "move",
+        "move": "e4",
+        "ply": 10,
+        "seat": 0,
+        "side": 1,
+        "t": "event",
+        "v": 66
+      },
+      {
+        "by": "cpu-away",
+        "clock": {
+          "limit": 30,
+          "remainingMs": 30000,
+          "side": 1
+        },
+        "kind": "move",
+        "move": "e1-e2",
+        "ply": 11,
+        "seat": 1,
+        "side": 0,
+        "t": "event",
+        "v": 67
+      },
+      {
+        "by": "player",
+        "clock": {
+          "limit": 30,
+          "remainingMs": 30000,
+          "side": 0
+        },
+        "kind": "move",
+        "move": "c3",
+        "ply": 12,
+        "seat": 0,
+        "side": 1,
+        "t": "event",
+        "v": 68
+      },
+      {
+        "by": "cpu-away",
+        "clock": {
+          "limit": 30,
+          "remainingMs": 30000,
+          "side": 1
+        },
+        "kind": "move",
+        "move": "a5-b5",
+        "ply": 13,
+        "seat": 1,
+        "side": 0,
+        "t": "event",
+        "v": 69
+      },
+      {
+        "by": "player",
+        "clock": {
+          "limit": 30,
+          "remainingMs": 30000,
+          "side": 0
+        },
+        "kind": "move",
+        "move": "a5",
+        "ply": 14,
+        "seat": 0,
+        "side": 1,
+        "t": "event",
+        "v": 70
+      },
+      {
+        "by": "cpu-away",
+        "clock": {
+          "limit": 30,
+          "remainingMs": 30000,
+          "side": 1
+        },
+        "kind": "move",
+        "move": "a2-b2",
+        "ply": 15,
+        "seat": 1,
+        "side": 0,
+        "t": "event",
+        "v": 71
+      },
+      {
+        "by": "player",
+        "clock": {
+          "limit": 30,
+          "remainingMs": 30000,
+          "side": 0
+        },
+        "kind": "move",
+        "move": "a4",
+        "ply": 16,
+        "seat": 0,
+        "side": 1,
+        "t": "event",
+        "v": 72
+      },
+      {
+        "by": "cpu-away",
+        "clock": {
+          "limit": 30,
+          "remainingMs": 30000,
+          "side": 1
+        },
+        "kind": "move",
+        "move": "b2-c2",
+        "ply": 17,
+        "seat": 1,
+        "side": 0,
+        "t": "event",
+        "v": 73
+      },
+      {
+        "by": "player",
+        "clock": {
+          "limit": 30,
+          "remainingMs": 30000,
+          "side": 0
+        },
+        "kind": "move",
+        "move": "e5",
+        "ply": 18,
+        "seat": 0,
+        "side": 1,
+        "t": "event",
+        "v": 74
+      },
+      {
+        "by": "cpu-away",
+        "clock": {
+          "limit": 30,
+          "remainingMs": 30000,
+          "side": 1
+        },
+        "kind": "move",
+        "move": "c2xc4",
+        "ply": 19,
+        "seat": 1,
+        "side": 0,
+        "t": "event",
+        "taken": [
+          "c3"
+        ],
+        "v": 75
+      },
+      {
+        "by": "player",
+        "clock": {
+          "limit": 30,
+          "remainingMs": 30000,
+          "side": 0
+        },
+        "kind": "move",
+        "move": "a2",
+        "ply": 20,
+        "seat": 0,
+        "side": 1,
+        "t": "event",
+        "v": 76
+      },
+      {
+        "by": "cpu-away",
+        "clock": {
+          "limit": 30,
+          "remainingMs": 30000,
+          "side": 1
+        },
+        "kind": "move",
+        "move": "e2-e3",
+        "ply": 21,
+        "seat": 1,
+        "side": 0,
+        "t": "event",
+        "v": 77
+      },
+      {
+        "by": "player",
+        "clock": {
+          "limit": 30,
+          "remainingMs": 30000,
+          "side": 0
+        },
+        "kind": "move",
+        "move": "d3",
+        "ply": 22,
+        "seat": 0,
+        "side": 1,
+        "t": "event",
+        "v": 78
+      },
+      {
+        "by": "cpu-away",
+        "clock": {
+          "limit": 30,
+          "remainingMs": 30000,
+          "side": 1
+        },
+        "kind": "move",
+        "move": "c5-b4",
+        "ply": 23,
+        "seat": 1,
+        "side": 0,
+        "t": "event",
+        "v": 79
+      },
+      {
+        "by": "player",
+        "clock": {
+          "limit": 30,
+          "remainingMs": 30000,
+          "side": 0
+        },
+        "kind": "move",
+        "move": "d4",
+        "ply": 24,
+        "seat": 0,
+        "side": 1,
+        "t": "event",
+        "v": 80
+      },
+      {
+        "info": {
+          "away": false,
+          "connected": true,
+          "cpu": null,
+          "name": "W",
+          "playerId": "w",
+          "rating": null,
+          "side": 0
+        },
+        "kind": "seat",
+        "seat": 1,
+        "t": "event",
+        "v": 81
+      },
+      {
+        "info": {
+          "away": false,
+          "connected": false,
+          "cpu": null,
+          "name": "A",
+          "playerId": "a",
+          "rating": null,
+          "side": 1
+        },
+        "kind": "seat",
+        "seat": 0,
+        "t": "event",
+        "v": 82
+      },
+      {
+        "info": {
+          "away": false,
+          "connected": true,
+          "cpu": null,
+          "name": "N4",
+          "playerId": "w",
+          "rating": null,
+          "side": 0
+        },
+        "kind": "seat",
+        "seat": 1,
+        "t": "event",
+        "v": 83
+      },
+      {
+        "info": {
+          "away": false,
+          "connected": false,
+          "cpu": null,
+          "name": "N4",
+          "playerId": "w",
+          "rating": null,
+          "side": 0
+        },
+        "kind": "seat",
+        "seat": 1,
+        "t": "event",
+        "v": 84
+      },
+      {
+        "info": {
+          "away": false,
+          "connected": true,
+          "cpu": null,
+          "name": "W",
+          "playerId": "w",
+          "rating": null,
+          "side": 0
+        },
+        "kind": "seat",
+        "seat": 1,
+        "t": "event",
+        "v": 85
+      },
+      {
+        "info": {
+          "away": true,
+          "connected": false,
+          "cpu": null,
+          "name": "A",
+          "playerId": "a",
+          "rating": null,
+          "side": 1
+        },
+        "kind": "seat",
+        "seat": 0,
+        "t": "event",
+        "v": 86
+      },
+      {
+        "by": "timeout",
+        "clock": {
+          "limit": 30,
+          "remainingMs": 30000,
+          "side": 1
+        },
+        "kind": "move",
+        "move": "c4-c3",
+        "ply": 25,
+        "seat": 1,
+        "side": 0,
+        "t": "event",
+        "v": 87
+      },
+      {
+        "by": "cpu-away",
+        "clock": {
+          "limit": 30,
+          "remainingMs": 30000,
+          "side": 0
+        },
+        "kind": "move",
+        "move": "d5",
+        "ply": 26,
+        "seat": 0,
+        "side": 1,
+        "t": "event",
+        "v": 88
+      },
+      {
+        "info": {
+          "away": false,
+          "connected": true,
+          "cpu": null,
+          "name": "A",
+          "playerId": "a",
+          "rating": null,
+          "side": 1
+        },
+        "kind": "seat",
+        "seat": 0,
+        "t": "event",
+        "v": 89
+      },
+      {
+        "kind": "resign",
+        "result": {
+          "ratings": [],
+          "reason": "resignation",
+          "winner": 0
+        },
+        "seat": 1,
+        "t": "event",
+        "v": 90
+      },
+      {
+        "info": {
+          "away": false,
+          "connected": false,
+          "cpu": null,
+          "name": "A",
+          "playerId": "a",
+          "rating": null,
+          "side": 1
+        },
+        "kind": "seat",
+        "seat": 0,
+        "t": "event",
+        "v": 91
+      },
+      {
+        "info": {
+          "away": true,
+          "connected": false,
+          "cpu": null,
+          "name": "A",
+          "playerId": "a",
+          "rating": null,
+          "side": 1
+        },
+        "kind": "seat",
+        "seat": 0,
+        "t": "event",
+        "v": 92
+      },
+      {
+        "kind": "rematchOffer",
+        "seat": 1,
+        "t": "event",
+        "v": 93
+      },
+      {
+        "count": 0,
+        "kind": "spectators",
+        "t": "event",
+        "v": 94
+      },
+      {
+        "info": {
+          "away": false,
+          "connected": true,
+          "cpu": null,
+          "name": "A",
+          "playerId": "a",
+          "rating": null,
+          "side": 1
+        },
+        "kind": "seat",
+        "seat": 0,
+        "t": "event",
+        "v": 95
+      },
+      {
+        "info": {
+          "away": false,
+          "connected": true,
+          "cpu": null,
+          "name": "N5",
+          "playerId": "w",
+          "rating": null,
+          "side": 0
+        },
+        "kind": "seat",
+        "seat": 1,
+        "t": "event",
+        "v": 96
+      },
+      {
+        "info": {
+          "away": false,
+          "connected": false,
+          "cpu": null,
+          "name": "A",
+          "playerId": "a",
+          "rating": null,
+          "side": 1
+        },
+        "kind": "seat",
+        "seat": 0,
+        "t": "event",
+        "v": 97
+      },
+      {
+        "info": {
+          "away": true,
+          "connected": false,
+          "cpu": null,
+          "name": "A",
+          "playerId": "a",
+          "rating": null,
+          "side": 1
+        },
+        "kind": "seat",
+        "seat": 0,
+        "t": "event",
+        "v": 98
+      },
+      {
+        "info": {
+          "away": false,
+          "connected": false,
+          "cpu": null,
+          "name": "N5",
+          "playerId": "w",
+          "rating": null,
+          "side": 0
+        },
+        "kind": "seat",
+        "seat": 1,
+        "t": "event",
+        "v": 99
+      },
+      {
+        "info": {
+          "away": true,
+          "connected": false,
+          "cpu": null,
+          "name": "N5",
+          "playerId": "w",
+          "rating": null,
+          "side": 0
+        },
+        "kind": "seat",
+        "seat": 1,
+        "t": "event",
+        "v": 100
+      },
+      {
+        "info": {
+          "away": false,
+          "connected": true,
+          "cpu": null,
+          "name": "W",
+          "playerId": "w",
+          "rating": null,
+          "side": 0
+        },
+        "kind": "seat",
+        "seat": 1,
+        "t": "event",
+        "v": 101
+      },
+      {
+        "info": {
+          "away": false,
+          "connected": false,
+          "cpu": null,
+          "name": "W",
+          "playerId": "w",
+          "rating": null,
+          "side": 0
+        },
+        "kind": "seat",
+        "seat": 1,
+        "t": "event",
+        "v": 102
+      },
+      {
+        "info": {
+          "away": true,
+          "connected": false,
+          "cpu": null,
+          "name": "W",
+          "playerId": "w",
+          "rating": null,
+          "side": 0
+        },
+        "kind": "seat",
+        "seat": 1,
+        "t": "event",
+        "v": 103
+      },
+      {
+        "info": {
+          "away": false,
+          "connected": true,
+          "cpu": null,
+          "name": "A",
+          "playerId": "a",
+          "rating": null,
+          "side": 1
+        },
+        "kind": "seat",
+        "seat": 0,
+        "t": "event",
+        "v": 104
+      },
+      {
+        "info": {
+          "away": false,
+          "connected": true,
+          "cpu": null,
+          "name": "W",
+          "playerId": "w",
+          "rating": null,
+          "side": 0
+        },
+        "kind": "seat",
+        "seat": 1,
+        "t": "event",
+        "v": 105
+      },
+      {
+        "info": {
+          "away": false,
+          "connected": false,
+          "cpu": null,
+          "name": "W",
+          "playerId": "w",
+          "rating": null,
+          "side": 0
+        },
+        "kind": "seat",
+        "seat": 1,
+        "t": "event",
+        "v": 106
+      },
+      {
+        "info": {
+          "away": true,
+          "connected": false,
+          "cpu": null,
+          "name": "W",
+          "playerId": "w",
+          "rating": null,
+          "side": 0
+        },
+        "kind": "seat",
+        "seat": 1,
+        "t": "event",
+        "v": 107
+      },
+      {
+        "info": {
+          "away": false,
+          "connected": false,
+          "cpu": null,
+          "name": "A",
+          "playerId": "a",
+          "rating": null,
+          "side": 1
+        },
+        "kind": "seat",
+        "seat": 0,
+        "t": "event",
+        "v": 108
+      },
+      {
+        "info": {
+          "away": true,
+          "connected": false,
+          "cpu": null,
+          "name": "A",
+          "playerId": "a",
+          "rating": null,
+          "side": 1
+        },
+        "kind": "seat",
+        "seat": 0,
+        "t": "event",
+        "v": 109
+      },
+      {
+        "count": 1,
+        "kind": "spectators",
+        "t": "event",
+        "v": 110
+      },
+      {
+        "info": {
+          "away": false,
+          "connected": true,
+          "cpu": null,
+          "name": "A",
+          "playerId": "a",
+          "rating": null,
+          "side": 1
+        },
+        "kind": "seat",
+        "seat": 0,
+        "t": "event",
+        "v": 111
+      },
+      {
+        "info": {
+          "away": false,
+          "connected": true,
+          "cpu": null,
+          "name": "W",
+          "playerId": "w",
+          "rating": null,
+          "side": 0
+        },
+        "kind": "seat",
+        "seat": 1,
+        "t": "event",
+        "v": 112
+      },
+      {
+        "info": {
+          "away": false,
+          "connected": true,
+          "cpu": null,
+          "name": "N5",
+          "playerId": "w",
+          "rating": null,
+          "side": 0
+        },
+        "kind": "seat",
+        "seat": 1,
+        "t": "event",
+        "v": 113
+      },
+      {
+        "kind": "rematchOffer",
+        "seat": 1,
+        "t": "event",
+        "v": 114
+      },
+      {
+        "info": {
+          "away": false,
+          "connected": false,
+          "cpu": null,
+          "name": "N5",
+          "playerId": "w",
+          "rating": null,
+          "side": 0
+        },
+        "kind": "seat",
+        "seat": 1,
+        "t": "event",
+        "v": 115
+      },
+      {
+        "info": {
+          "away": true,
+          "connected": false,
+          "cpu": null,
+          "name": "N5",
+          "playerId": "w",
+          "rating": null,
+          "side": 0
+        },
+        "kind": "seat",
+        "seat": 1,
+        "t": "event",
+        "v": 116
+      },
+      {
+        "info": {
+          "away": false,
+          "connected": true,
+          "cpu": null,
+          "name": "W",
+          "playerId": "w",
+          "rating": null,
+          "side": 0
+        },
+        "kind": "seat",
+        "seat": 1,
+        "t": "event",
+        "v": 117
+      },
+      {
+        "info": {
+          "away": false,
+          "connected": false,
+          "cpu": null,
+          "name": "A",
+          "playerId": "a",
+          "rating": null,
+          "side": 1
+        },
+        "kind": "seat",
+        "seat": 0,
+        "t": "event",
+        "v": 118
+      },
+      {
+        "info": {
+          "away": true,
+          "connected": false,
+          "cpu": null,
+          "name": "A",
+          "playerId": "a",
+          "rating": null,
+          "side": 1
+        },
+        "kind": "seat",
+        "seat": 0,
+        "t": "event",
+        "v": 119
+      },
+      {
+        "info": {
+          "away": false,
+          "connected": true,
+          "cpu": null,
+          "name": "N7",
+          "playerId": "w",
+          "rating": null,
+          "side": 0
+        },
+        "kind": "seat",
+        "seat": 1,
+        "t": "event",
+        "v": 120
+      },
+      {
+        "kind": "rematchOffer",
+        "seat": 1,
+        "t": "event",
+        "v": 121
+      },
+      {
+        "count": 0,
+        "kind": "spectators",
+        "t": "event",
+        "v": 122
+      },
+      {
+        "info": {
+          "away": false,
+          "connected": true,
+          "cpu": null,
+          "name": "W",
+          "playerId": "w",
+          "rating": null,
+          "side": 0
+        },
+        "kind": "seat",
+        "seat": 1,
+        "t": "event",
+        "v": 123
+      },
+      {
+        "kind": "rematchOffer",
+        "seat": 1,
+        "t": "event",
+        "v": 124
+      },
+      {
+        "info": {
+          "away": false,
+          "connected": true,
+          "cpu": null,
+          "name": "A",
+          "playerId": "a",
+          "rating": null,
+          "side": 1
+        },
+        "kind": "seat",
+        "seat": 0,
+        "t": "event",
+        "v": 125
+      },
+      {
+        "count": 1,
+        "kind": "spectators",
+        "t": "event",
+        "v": 126
+      },
+      {
+        "kind": "rematchOffer",
+        "seat": 1,
+        "t": "event",
+        "v": 127
+      },
+      {
+        "clock": {
+          "limit": 30,
+          "remainingMs": 30000,
+          "side": 1
+        },
+        "gameNo": 3,
+        "kind": "newGame",
+        "options": {
+          "first": "goats",
+          "game": "bagh-chal",
+          "repetition": "forbidden",
+          "swapRoles": true,
+          "target": "5"
+        },
+        "ranked": false,
+        "sides": [
+          0,
+          1
+        ],
+        "t": "event",
+        "v": 128
+      },
+      {
+        "by": "timeout",
+        "clock": {
+          "limit": 30,
+          "remainingMs": 30000,
+          "side": 0
+        },
+        "kind": "move",
+        "move": "c5",
+        "ply": 0,
+        "seat": 1,
+        "side": 1,
+        "t": "event",
+        "v": 129
+      },
+      {
+        "by": "player",
+        "clock": {
+          "limit": 30,
+          "remainingMs": 30000,
+          "side": 1
+        },
+        "kind": "move",
+        "move": "e5-e4",
+        "ply": 1,
+        "seat": 0,
+        "side": 0,
+        "t": "event",
+        "v": 130
+      },
+      {
+        "info": {
+          "away": false,
+          "connected": false,
+          "cpu": null,
+          "name": "A",
+          "playerId": "a",
+          "rating": null,
+          "side": 0
+        },
+        "kind": "seat",
+        "seat": 0,
+        "t": "event",
+        "v": 131
+      },
+      {
+        "info": {
+          "away": true,
+          "connected": false,
+          "cpu": null,
+          "name": "A",
+          "playerId": "a",
+          "rating": null,
+          "side": 0
+        },
+        "kind": "seat",
+        "seat": 0,
+        "t": "event",
+        "v": 132
+      },
+      {
+        "by": "timeout",
+        "clock": {
+          "limit": 30,
+          "remainingMs": 30000,
+          "side": 0
+        },
+        "kind": "move",
+        "move": "c4",
+        "ply": 2,
+        "seat": 1,
+        "side": 1,
+        "t": "event",
+        "v": 133
+      },
+      {
+        "by": "cpu-away",
+        "clock": {
+          "limit": 30,
+          "remainingMs": 30000,
+          "side": 1
+        },
+        "kind": "move",
+        "move": "a1-b2",
+        "ply": 3,
+        "seat": 0,
+        "side": 0,
+        "t": "event",
+        "v": 134
+      },
+      {
+        "kind": "undoRequest",
+        "seat": 1,
+        "t": "event",
+        "v": 135
+      },
+      {
+        "info": {
+          "away": false,
+          "connected": true,
+          "cpu": null,
+          "name": "A",
+          "playerId": "a",
+          "rating": null,
+          "side": 0
+        },
+        "kind": "seat",
+        "seat": 0,
+        "t": "event",
+        "v": 136
+      },
+      {
+        "kind": "resign",
+        "result": {
+          "ratings": [],
+          "reason": "resignation",
+          "winner": 0
+        },
+        "seat": 1,
+        "t": "event",
+        "v": 137
+      },
+      {
+        "info": {
+          "away": false,
+          "connected": false,
+          "cpu": null,
+          "name": "A",
+          "playerId": "a",
+          "rating": null,
+          "side": 0
+        },
+        "kind": "seat",
+        "seat": 0,
+        "t": "event",
+        "v": 138
+      },
+      {
+        "info": {
+          "away": true,
+          "connected": false,
+          "cpu": null,
+          "name": "A",
+          "playerId": "a",
+          "rating": null,
+          "side": 0
+        },
+        "kind": "seat",
+        "seat": 0,
+        "t": "event",
+        "v": 139
+      },
+      {
+        "info": {
+          "away": false,
+          "connected": false,
+          "cpu": null,
+          "name": "W",
+          "playerId": "w",
+          "rating": null,
+          "side": 1
+        },
+        "kind": "seat",
+        "seat": 1,
+        "t": "event",
+        "v": 140
+      },
+      {
+        "info": {
+          "away": true,
+          "connected": false,
+          "cpu": null,
+          "name": "W",
+          "playerId": "w",
+          "rating": null,
+          "side": 1
+        },
+        "kind": "seat",
+        "seat": 1,
+        "t": "event",
+        "v": 141
+      },
+      {
+        "info": {
+          "away": false,
+          "connected": true,
+          "cpu": null,
+          "name": "W",
+          "playerId": "w",
+          "rating": null,
+          "side": 1
+        },
+        "kind": "seat",
+        "seat": 1,
+        "t": "event",
+        "v": 142
+      },
+      {
+        "info": {
+          "away": false,
+          "connected": false,
+          "cpu": null,
+          "name": "W",
+          "playerId": "w",
+          "rating": null,
+          "side": 1
+        },
+        "kind": "seat",
+        "seat": 1,
+        "t": "event",
+        "v": 143
+      },
+      {
+        "info": {
+          "away": true,
+          "connected": false,
+          "cpu": null,
+          "name": "W",
+          "playerId": "w",
+          "rating": null,
+          "side": 1
+        },
+        "kind": "seat",
+        "seat": 1,
+        "t": "event",
+        "v": 144
+      },
+      {
+        "info": {
+          "away": false,
+          "connected": true,
+          "cpu": null,
+          "name": "W",
+          "playerId": "w",
+          "rating": null,
+          "side": 1
+        },
+        "kind": "seat",
+        "seat": 1,
+        "t": "event",
+        "v": 145
+      },
+      {
+        "info": {
+          "away": false,
+          "connected": true,
+          "cpu": null,
+          "name": "N0",
+          "playerId": "w",
+          "rating": null,
+          "side": 1
+        },
+        "kind": "seat",
+        "seat": 1,
+        "t": "event",
+        "v": 146
+      },
+      {
+        "count": 0,
+        "kind": "spectators",
+        "t": "event",
+        "v": 147
+      },
+      {
+        "info": {
+          "away": false,
+          "connected": true,
+          "cpu": null,
+          "name": "W",
+          "playerId": "w",
+          "rating": null,
+          "side": 1
+        },
+        "kind": "seat",
+        "seat": 1,
+        "t": "event",
+        "v": 148
+      },
+      {
+        "kind": "rematchOffer",
+        "seat": 1,
+        "t": "event",
+        "v": 149
+      },
+      {
+        "info": {
+          "away": false,
+          "connected": false,
+          "cpu": null,
+          "name": "W",
+          "playerId": "w",
+          "rating": null,
+          "side": 1
+        },
+        "kind": "seat",
+        "seat": 1,
+        "t": "event",
+        "v": 150
+      },
+      {
+        "info": {
+          "away": true,
+          "connected": false,
+          "cpu": null,
+          "name": "W",
+          "playerId": "w",
+          "rating": null,
+          "side": 1
+        },
+        "kind": "seat",
+        "seat": 1,
+        "t": "event",
+        "v": 151
+      },
+      {
+        "count": 1,
+        "kind": "spectators",
+        "t": "event",
+        "v": 152
+      },
+      {
+        "count": 0,
+        "kind": "spectators",
+        "t": "event",
+        "v": 153
+      },
+      {
+        "info": {
+          "away": false,
+          "connected": true,
+          "cpu": null,
+          "name": "W",
+          "playerId": "w",
+          "rating": null,
+          "side": 1
+        },
+        "kind": "seat",
+        "seat": 1,
+        "t": "event",
+        "v": 154
+      },
+      {
+        "info": {
+          "away": false,
+          "connected": true,
+          "cpu": null,
+          "name": "A",
+          "playerId": "a",
+          "rating": null,
+          "side": 0
+        },
+        "kind": "seat",
+        "seat": 0,
+        "t": "event",
+        "v": 155
+      },
+      {
+        "clock": {
+          "limit": 30,
+          "remainingMs": 30000,
+          "side": 1
+        },
+        "gameNo": 4,
+        "kind": "newGame",
+        "options": {
+          "first": "goats",
+          "game": "bagh-chal",
+          "repetition": "forbidden",
+          "swapRoles": true,
+          "target": "5"
+        },
+        "ranked": false,
+        "sides": [
+          1,
+          0
+        ],
+        "t": "event",
+        "v": 156
+      },
+      {
+        "by": "player",
+        "clock": {
+          "limit": 30,
+          "remainingMs": 30000,
+          "side": 0
+        },
+        "kind": "move",
+        "move": "a4",
+        "ply": 0,
+        "seat": 0,
+        "side": 1,
+        "t": "event",
+        "v": 157
+      },
+      {
+        "info": {
+          "away": false,
+          "connected": false,
+          "cpu": null,
+          "name": "W",
+          "playerId": "w",
+          "rating": null,
+          "side": 0
+        },
+        "kind": "seat",
+        "seat": 1,
+        "t": "event",
+        "v": 158
+      },
+      {
+        "info": {
+          "away": false,
+          "connected": true,
+          "cpu": null,
+          "name": "N3",
+          "playerId": "a",
+          "rating": null,
+          "side": 1
+        },
+        "kind": "seat",
+        "seat": 0,
+        "t": "event",
+        "v": 159
+      },
+      {
+        "info": {
+          "away": false,
+          "connected": true,
+          "cpu": null,
+          "name": "A",
+          "playerId": "a",
+          "rating": null,
+          "side": 1
+        },
+        "kind": "seat",
+        "seat": 0,
+        "t": "event",
+        "v": 160
+      },
+      {
+        "kind": "undoRequest",
+        "seat": 0,
+        "t": "event",
+        "v": 161
+      },
+      {
+        "info": {
+          "away": true,
+          "connected": false,
+          "cpu": null,
+          "name": "W",
+          "playerId": "w",
+          "rating": null,
+          "side": 0
+        },
+        "kind": "seat",
+        "seat": 1,
+        "t": "event",
+        "v": 162
+      },
+      {
+        "by": "cpu-away",
+        "clock": {
+          "limit": 30,
+          "remainingMs": 30000,
+          "side": 1
+        },
+        "kind": "move",
+        "move": "a1-b2",
+        "ply": 1,
+        "seat": 1,
+        "side": 0,
+        "t": "event",
+        "v": 163
+      },
+      {
+        "info": {
+          "away": false,
+          "connected": true,
+          "cpu": null,
+          "name": "W",
+          "playerId": "w",
+          "rating": null,
+          "side": 0
+        },
+        "kind": "seat",
+        "seat": 1,
+        "t": "event",
+        "v": 164
+      },
+      {
+        "by": "player",
+        "clock": {
+          "limit": 30,
+          "remainingMs": 30000,
+          "side": 0
+        },
+        "kind": "move",
+        "move": "e2",
+        "ply": 2,
+        "seat": 0,
+        "side": 1,
+        "t": "event",
+        "v": 165
+      },
+      {
+        "info": {
+          "away": false,
+          "connected": false,
+          "cpu": null,
+          "name": "W",
+          "playerId": "w",
+          "rating": null,
+          "side": 0
+        },
+        "kind": "seat",
+        "seat": 1,
+        "t": "event",
+        "v": 166
+      },
+      {
+        "info": {
+          "away": true,
+          "connected": false,
+          "cpu": null,
+          "name": "W",
+          "playerId": "w",
+          "rating": null,
+          "side": 0
+        },
+        "kind": "seat",
+        "seat": 1,
+        "t": "event",
+        "v": 167
+      },
+      {
+        "by": "cpu-away",
+        "clock": {
+          "limit": 30,
+          "remainingMs": 30000,
+          "side": 1
+        },
+        "kind": "move",
+        "move": "b2-a2",
+        "ply": 3,
+        "seat": 1,
+        "side": 0,
+        "t": "event",
+        "v": 168
+      },
+      {
+        "by": "player",
+        "clock": {
+          "limit": 30,
+          "remainingMs": 30000,
+          "side": 0
+        },
+        "kind": "move",
+        "move": "c2",
+        "ply": 4,
+        "seat": 0,
+        "side": 1,
+        "t": "event",
+        "v": 169
+      },
+      {
+        "count": 1,
+        "kind": "spectators",
+        "t": "event",
+        "v": 170
+      },
+      {
+        "by": "cpu-away",
+        "clock": {
+          "limit": 30,
+          "remainingMs": 30000,
+          "side": 1
+        },
+        "kind": "move",
+        "move": "e1-d1",
+        "ply": 5,
+        "seat": 1,
+        "side": 0,
+        "t": "event",
+        "v": 171
+      },
+      {
+        "by": "player",
+        "clock": {
+          "limit": 30,
+          "remainingMs": 30000,
+          "side": 0
+        },
+        "kind": "move",
+        "move": "e1",
+        "ply": 6,
+        "seat": 0,
+        "side": 1,
+        "t": "event",
+        "v": 172
+      },
+      {
+        "by": "cpu-away",
+        "clock": {
+          "limit": 30,
+          "remainingMs": 30000,
+          "side": 1
+        },
+        "kind": "move",
+        "move": "e5-d5",
+        "ply": 7,
+        "seat": 1,
+        "side": 0,
+        "t": "event",
+        "v": 173
+      },
+      {
+        "by": "player",
+        "clock": {
+          "limit": 30,
+          "remainingMs": 30000,
+          "side": 0
+        },
+        "kind": "move",
+        "move": "c1",
+        "ply": 8,
+        "seat": 0,
+        "side": 1,
+        "t": "event",
+        "v": 174
+      },
+      {
+        "by": "cpu-away",
+        "clock": {
+          "limit": 30,
+          "remainingMs": 30000,
+          "side": 1
+        },
+        "kind": "move",
+        "move": "d5-c5",
+        "ply": 9,
+        "seat": 1,
+        "side": 0,
+        "t": "event",
+        "v": 175
+      },
+      {
+        "by": "player",
+        "clock": {
+          "limit": 30,
+          "remainingMs": 30000,
+          "side": 0
+        },
+        "kind": "move",
+        "move": "e3",
+        "ply": 10,
+        "seat": 0,
+        "side": 1,
+        "t": "event",
+        "v": 176
+      },
+      {
+        "by": "cpu-away",
+        "clock": {
+          "limit": 30,
+          "remainingMs": 30000,
+          "side": 1
+        },
+        "kind": "move",
+        "move": "c5-b4",
+        "ply": 11,
+        "seat": 1,
+        "side": 0,
+        "t": "event",
+        "v": 177
+      },
+      {
+        "by": "player",
+        "clock": {
+          "limit": 30,
+          "remainingMs": 30000,
+          "side": 0
+        },
+        "kind": "move",
+        "move": "b5",
+        "ply": 12,
+        "seat": 0,
+        "side": 1,
+        "t": "event",
+        "v": 178
+      },
+      {
+        "by": "cpu-away",
+        "clock": {
+          "limit": 30,
+          "remainingMs": 30000,
+          "side": 1
+        },
+        "kind": "move",
+        "move": "a2-b2",
+        "ply": 13,
+        "seat": 1,
+        "side": 0,
+        "t": "event",
+        "v": 179
+      },
+      {
+        "by": "player",
+        "clock": {
+          "limit": 30,
+          "remainingMs": 30000,
+          "side": 0
+        },
+        "kind": "move",
+        "move": "d4",
+        "ply": 14,
+        "seat": 0,
+        "side": 1,
+        "t": "event",
+        "v": 180
+      },
+      {
+        "by": "cpu-away",
+        "clock": {
+          "limit": 30,
+          "remainingMs": 30000,
+          "side": 1
+        },
+        "kind": "move",
+        "move": "b4-c4",
+        "ply": 15,
+        "seat": 1,
+        "side": 0,
+        "t": "event",
+        "v": 181
+      },
+      {
+        "by": "player",
+        "clock": {
+          "limit": 30,
+          "remainingMs": 30000,
+          "side": 0
+        },
+        "kind": "move",
+        "move": "a1",
+        "ply": 16,
+        "seat": 0,
+        "side": 1,
+        "t": "event",
+        "v": 182
+      },
+      {
+        "by": "cpu-away",
+        "clock": {
+          "limit": 30,
+          "remainingMs": 30000,
+          "side": 1
+        },
+        "kind": "move",
+        "move": "d1xb1",
+        "ply": 17,
+        "seat": 1,
+        "side": 0,
+        "t": "event",
+        "taken": [
+          "c1"
+        ],
+        "v": 183
+      },
+      {
+        "by": "player",
+        "clock": {
+          "limit": 30,
+          "remainingMs": 30000,
+          "side": 0
+        },
+        "kind": "move",
+        "move": "d5",
+        "ply": 18,
+        "seat": 0,
+        "side": 1,
+        "t": "event",
+        "v": 184
+      },
+      {
+        "info": {
+          "away": false,
+          "connected": false,
+          "cpu": null,
+          "name": "A",
+          "playerId": "a",
+          "rating": null,
+          "side": 1
+        },
+        "kind": "seat",
+        "seat": 0,
+        "t": "event",
+        "v": 185
+      },
+      {
+        "info": {
+          "away": false,
+          "connected": true,
+          "cpu": null,
+          "name": "A",
+          "playerId": "a",
+          "rating": null,
+          "side": 1
+        },
+        "kind": "seat",
+        "seat": 0,
+        "t": "event",
+        "v": 186
+      },
+      {
+        "by": "cpu-away",
+        "clock": {
+          "limit": 30,
+          "remainingMs": 30000,
+          "side": 1
+        },
+        "kind": "move",
+        "move": "b2-b3",
+        "ply": 19,
+        "seat": 1,
+        "side": 0,
+        "t": "event",
+        "v": 187
+      },
+      {
+        "by": "player",
+        "clock": {
+          "limit": 30,
+          "remainingMs": 30000,
+          "side": 0
+        },
+        "kind": "move",
+        "move": "d3",
+        "ply": 20,
+        "seat": 0,
+        "side": 1,
+        "t": "event",
+        "v": 188
+      },
+      {
+        "by": "cpu-away",
+        "clock": {
+          "limit": 30,
+          "remainingMs": 30000,
+          "side": 1
+        },
+        "kind": "move",
+        "move": "c4-b4",
+        "ply": 21,
+        "seat": 1,
+        "side": 0,
+        "t": "event",
+        "v": 189
+      },
+      {
+        "by": "player",
+        "clock": {
+          "limit": 30,
+          "remainingMs": 30000,
+          "side": 0
+        },
+        "kind": "move",
+        "move": "d2",
+        "ply": 22,
+        "seat": 0,
+        "side": 1,
+        "t": "event",
+        "v": 190
+      },
+      {
+        "info": {
+          "away": false,
+          "connected": true,
+          "cpu": null,
+          "name": "W",
+          "playerId": "w",
+          "rating": null,
+          "side": 0
+        },
+        "kind": "seat",
+        "seat": 1,
+        "t": "event",
+        "v": 191
+      },
+      {
+        "clock": {
+          "limit": 30,
+          "remainingMs": 1370,
+          "side": 0
+        },
+        "kind": "settings",
+        "nextOptions": {
+          "first": "goats",
+          "game": "bagh-chal",
+          "repetition": "forbidden",
+          "swapRoles": true,
+          "target": "5"
+        },
+        "nextRanked": false,
+        "t": "event",
+        "turnLimit": 30,
+        "v": 192
+      },
+      {
+        "info": {
+          "away": false,
+          "connected": false,
+          "cpu": null,
+          "name": "A",
+          "playerId": "a",
+          "rating": null,
+          "side": 1
+        },
+        "kind": "seat",
+        "seat": 0,
+        "t": "event",
+        "v": 193
+      },
+      {
+        "by": "timeout",
+        "clock": {
+          "limit": 30,
+          "remainingMs": 30000,
+          "side": 1
+        },
+        "kind": "move",
+        "move": "a5xc5",
+        "ply": 23,
+        "seat": 1,
+        "side": 0,
+        "t": "event",
+        "taken": [
+          "b5"
+        ],
+        "v": 194
+      },
+      {
+        "info": {
+          "away": true,
+          "connected": false,
+          "cpu": null,
+          "name": "A",
+          "playerId": "a",
+          "rating": null,
+          "side": 1
+        },
+        "kind": "seat",
+        "seat": 0,
+        "t": "event",
+        "v": 195
+      },
+      {
+        "by": "cpu-away",
+        "clock": {
+          "limit": 30,
+          "remainingMs": 30000,
+          "side": 0
+        },
+        "kind": "move",
+        "move": "e4",
+        "ply": 24,
+        "seat": 0,
+        "side": 1,
+        "t": "event",
+        "v": 196
+      },
+      {
+        "by": "timeout",
+        "clock": {
+          "limit": 30,
+          "remainingMs": 30000,
+          "side": 1
+        },
+        "kind": "move",
+        "move": "b4-c4",
+        "ply": 25,
+        "seat": 1,
+        "side": 0,
+        "t": "event",
+        "v": 197
+      },
+      {
+        "by": "cpu-away",
+        "clock": {
+          "limit": 30,
+          "remainingMs": 30000,
+          "side": 0
+        },
+        "kind": "move",
+        "move": "b4",
+        "ply": 26,
+        "seat": 0,
+        "side": 1,
+        "t": "event",
+        "v": 198
+      },
+      {
+        "info": {
+          "away": false,
+          "connected": true,
+          "cpu": null,
+          "name": "A",
+          "playerId": "a",
+          "rating": null,
+          "side": 1
+        },
+        "kind": "seat",
+        "seat": 0,
+        "t": "event",
+        "v": 199
+      },
+      {
+        "by": "timeout",
+        "clock": {
+          "limit": 30,
+          "remainingMs": 30000,
+          "side": 1
+        },
+        "kind": "move",
+        "move": "b1-b2",
+        "ply": 27,
+        "seat": 1,
+        "side": 0,
+        "t": "event",
+        "v": 200
+      },
+      {
+        "by": "player",
+        "clock": {
+          "limit": 30,
+          "remainingMs": 30000,
+          "side": 0
+        },
+        "kind": "move",
+        "move": "a5",
+        "ply": 28,
+        "seat": 0,
+        "side": 1,
+        "t": "event",
+        "v": 201
+      },
+      {
+        "by": "timeout",
+        "clock": {
+          "limit": 30,
+          "remainingMs": 30000,
+          "side": 1
+        },
+        "kind": "move",
+        "move": "c5xe5",
+        "ply": 29,
+        "seat": 1,
+        "side": 0,
+        "t": "event",
+        "taken": [
+          "d5"
+        ],
+        "v": 202
+      },
+      {
+        "by": "player",
+        "clock": {
+          "limit": 30,
+          "remainingMs": 30000,
+          "side": 0
+        },
+        "kind": "move",
+        "move": "c5",
+        "ply": 30,
+        "seat": 0,
+        "side": 1,
+        "t": "event",
+        "v": 203
+      },
+      {
+        "clock": {
+          "limit": 30,
+          "remainingMs": 30000,
+          "side": 1
+        },
+        "kind": "undo",
+        "plies": 1,
+        "seat": 0,
+        "t": "event",
+        "v": 204
+      },
+      {
+        "by": "player",
+        "clock": {
+          "limit": 30,
+          "remainingMs": 30000,
+          "side": 0
+        },
+        "kind": "move",
+        "move": "a2",
+        "ply": 30,
+        "seat": 0,
+        "side": 1,
+        "t": "event",
+        "v": 205
+      },
+      {
+        "by": "timeout",
+        "clock": {
+          "limit": 30,
+          "remainingMs": 30000,
+          "side": 1
+        },
+        "kind": "move",
+        "move": "b2-b1",
+        "ply": 31,
+        "seat": 1,
+        "side": 0,
+        "t": "event",
+        "v": 206
+      },
+      {
+        "by": "player",
+        "clock": {
+          "limit": 30,
+          "remainingMs": 30000,
+          "side": 0
+        },
+        "kind": "move",
+        "move": "a3",
+        "ply": 32,
+        "seat": 0,
+        "side": 1,
+        "t": "event",
+        "v": 207
+      },
+      {
+        "kind": "undoRequest",
+        "seat": 0,
+        "t": "event",
+        "v": 208
+      },
+      {
+        "by": "timeout",
+        "clock": {
+          "limit": 30,
+          "remainingMs": 30000,
+          "side": 1
+        },
+        "kind": "move",
+        "move": "e5xc3",
+        "ply": 33,
+        "seat": 1,
+        "side": 0,
+        "t": "event",
+        "taken": [
+          "d4"
+        ],
+        "v": 209
+      },
+      {
+        "by": "player",
+        "clock": {
+          "limit": 30,
+          "remainingMs": 30000,
+          "side": 0
+        },
+        "kind": "move",
+        "move": "d4",
+        "ply": 34,
+        "seat": 0,
+        "side": 1,
+        "t": "event",
+        "v": 210
+      },
+      {
+        "by": "timeout",
+        "clock": {
+          "limit": 30,
+          "remainingMs": 30000,
+          "side": 1
+        },
+        "kind": "move",
+        "move": "b1-c1",
+        "ply": 35,
+        "seat": 1,
+        "side": 0,
+        "t": "event",
+        "v": 211
+      },
+      {
+        "by": "player",
+        "clock": {
+          "limit": 30,
+          "remainingMs": 30000,
+          "side": 0
+        },
+        "kind": "move",
+        "move": "c5",
+        "ply": 36,
+        "seat": 0,
+        "side": 1,
+        "t": "event",
+        "v": 212
+      },
+      {
+        "info": {
+          "away": false,
+          "connected": true,
+          "cpu": null,
+          "name": "N2",
+          "playerId": "w",
+          "rating": null,
+          "side": 0
+        },
+        "kind": "seat",
+        "seat": 1,
+        "t": "event",
+        "v": 213
+      },
+      {
+        "by": "timeout",
+        "clock": {
+          "limit": 30,
+          "remainingMs": 30000,
+          "side": 1
+        },
+        "kind": "move",
+        "move": "c1-b2",
+        "ply": 37,
+        "seat": 1,
+        "side": 0,
+        "t": "event",
+        "v": 214
+      },
+      {
+        "by": "player",
+        "clock": {
+          "limit": 30,
+          "remainingMs": 30000,
+          "side": 0
+        },
+        "kind": "move",
+        "move": "e5",
+        "ply": 38,
+        "seat": 0,
+        "side": 1,
+        "t": "event",
+        "v": 215
+      },
+      {
+        "kind": "resign",
+        "result": {
+          "ratings": [],
+          "reason": "resignation",
+          "winner": 0
+        },
+        "seat": 1,
+        "t": "event",
+        "v": 216
+      },
+      {
+        "info": {
+          "away": false,
+          "connected": false,
+          "cpu": null,
+          "name": "N2",
+          "playerId": "w",
+          "rating": null,
+          "side": 0
+        },
+        "kind": "seat",
+        "seat": 1,
+        "t": "event",
+        "v": 217
+      },
+      {
+        "info": {
+          "away": true,
+          "connected": false,
+          "cpu": null,
+          "name": "N2",
+          "playerId": "w",
+          "rating": null,
+          "side": 0
+        },
+        "kind": "seat",
+        "seat": 1,
+        "t": "event",
+        "v": 218
+      }
+    ],
+    "final": {
+      "clock": null,
+      "code": "K3J9QW2M7XAB",
+      "game": "bagh-chal",
+      "gameNo": 4,
+      "host": 0,
+      "moves": [
+        "a4",
+        "a1-b2",
+        "e2",
+        "b2-a2",
+        "c2",
+        "e1-d1",
+        "e1",
+        "e5-d5",
+        "c1",
+        "d5-c5",
+        "e3",
+        "c5-b4",
+        "b5",
+        "a2-b2",
+        "d4",
+        "b4-c4",
+        "a1",
+        "d1xb1",
+        "d5",
+        "b2-b3",
+        "d3",
+        "c4-b4",
+        "d2",
+        "a5xc5",
+        "e4",
+        "b4-c4",
+        "b4",
+        "b1-b2",
+        "a5",
+        "c5xe5",
+        "a2",
+        "b2-b1",
+        "a3",
+        "e5xc3",
+        "d4",
+        "b1-c1",
+        "c5",
+        "c1-b2",
+        "e5"
+      ],
+      "nextOptions": {
+        "first": "goats",
+        "game": "bagh-chal",
+        "repetition": "forbidden",
+        "swapRoles": true,
+        "target": "5"
+      },
+      "nextRanked": false,
+      "options": {
+        "first": "goats",
+        "game": "bagh-chal",
+        "repetition": "forbidden",
+        "swapRoles": true,
+        "target": "5"
+      },
+      "plies": 39,
+      "ranked": false,
+      "rematch": [
+        false,
+        false
+      ],
+      "result": {
+        "ratings": [],
+        "reason": "resignation",
+        "winner": 0
+      },
+      "seats": [
+        {
+          "away": false,
+          "connected": true,
+          "cpu": null,
+          "name": "A",
+          "playerId": "a",
+          "rating": null,
+          "side": 1
+        },
+        {
+          "away": true,
+          "connected": false,
+          "cpu": null,
+          "name": "N2",
+          "playerId": "w",
+          "rating": null,
+          "side": 0
+        }
+      ],
+      "spectators": 1,
+      "status": "over",
+      "turnLimit": 30,
+      "undo": null,
+      "view": {
+        "captured": 4,
+        "endangered": [],
+        "game": "bagh-chal",
+        "goats": [
+          "a1",
+          "e1",
+          "a2",
+          "c2",
+          "d2",
+          "e2",
+          "a3",
+          "d3",
+          "e3",
+          "a4",
+          "b4",
+          "d4",
+          "e4",
+          "a5",
+          "c5",
+          "e5"
+        ],
+        "inHand": 0,
+        "last": {
+          "captured": null,
+          "move": "e5"
+        },
+        "legal": [],
+        "outcome": {
+          "reason": "resignation",
+          "winner": 1
+        },
+        "position": "b2,b3,c3,c4:a1,a2,a3,a4,a5,b4,c2,c5,d2,d3,d4,e1,e2,e3,e4,e5:0:4:t",
+        "target": 5,
+        "tigers": [
+          "b2",
+          "b3",
+          "c3",
+          "c4"
+        ],
+        "turn": 0
+      }
+    },
+    "name": "BaghChal cpu=None seed=10",
+    "state": {
+      "t": "state",
+      "table": {
+        "clock": null,
+        "code": "K3J9QW2M7XAB",
+        "game": "bagh-chal",
+        "gameNo": 0,
+        "host": 0,
+        "moves": [],
+        "nextOptions": {
+          "first": "goats",
+          "game": "bagh-chal",
+          "repetition": "forbidden",
+          "swapRoles": true,
+          "target": "5"
+        },
+        "nextRanked": false,
+        "options": {
+          "first": "goats",
+          "game": "bagh-chal",
+          "repetition": "forbidden",
+          "swapRoles": true,
+          "target": "5"
+        },
+        "plies": 0,
+        "ranked": false,
+        "rematch": [
+          false,
+          false
+        ],
+        "result": null,
+        "seats": [
+          {
+            "away": false,
+            "connected": true,
+            "cpu": null,
+            "name": "A",
+            "playerId": "a",
+            "rating": null,
+            "side": 0
+          },
+          null
+        ],
+        "spectators": 0,
+        "status": "waiting",
+        "turnLimit": null,
+        "undo": null,
+        "view": null
+      },
+      "v": 1
+    }
+  },
+  {
+    "events": [
+      {
+        "by": "player",
+        "clock": null,
+        "kind": "move",
+        "move": "e1-d2",
+        "ply": 0,
+        "seat": 0,
+        "side": 0,
+        "t": "event",
+        "v": 3
+      },
+      {
+        "by": "cpu",
+        "clock": null,
+        "kind": "move",
+        "move": "c5",
+        "ply": 1,
+        "seat": 1,
+        "side": 1,
+        "t": "event",
+        "v": 4
+      },
+      {
+        "by": "player",
+        "clock": null,
+        "kind": "move",
+        "move": "e5-d4",
+        "ply": 2,
+        "seat": 0,
+        "side": 0,
+        "t": "event",
+        "v": 5
+      },
+      {
+        "by": "cpu",
+        "clock": null,
+        "kind": "move",
+        "move": "e5",
+        "ply": 3,
+        "seat": 1,
+        "side": 1,
+        "t": "event",
+        "v": 6
+      },
+      {
+        "by": "player",
+        "clock": null,
+        "kind": "move",
+        "move": "d2-c3",
+        "ply": 4,
+        "seat": 0,
+        "side": 0,
+        "t": "event",
+        "v": 7
+      },
+      {
+        "by": "cpu",
+        "clock": null,
+        "kind": "move",
+        "move": "b5",
+        "ply": 5,
+        "seat": 1,
+        "side": 1,
+        "t": "event",
+        "v": 8
+      },
+      {
+        "by": "player",
+        "clock": null,
+        "kind": "move",
+        "move": "c3-b2",
+        "ply": 6,
+        "seat": 0,
+        "side": 0,
+        "t": "event",
+        "v": 9
+      },
+      {
+        "by": "cpu",
+        "clock": null,
+        "kind": "move",
+        "move": "e4",
+        "ply": 7,
+        "seat": 1,
+        "side": 1,
+        "t": "event",
+        "v": 10
+      },
+      {
+        "by": "player",
+        "clock": null,
+        "kind": "move",
+        "move": "d4-e3",
+        "ply": 8,
+        "seat": 0,
+        "side": 0,
+        "t": "event",
+        "v": 11
+      },
+      {
+        "by": "cpu",
+        "clock": null,
+        "kind": "move",
+        "move": "c3",
+        "ply": 9,
+        "seat": 1,
+        "side": 1,
+        "t": "event",
+        "v": 12
+      },
+      {
+        "by": "player",
+        "clock": null,
+        "kind": "move",
+        "move": "b2-a3",
+        "ply": 10,
+        "seat": 0,
+        "side": 0,
+        "t": "event",
+        "v": 13
+      },
+      {
+        "by": "cpu",
+        "clock": null,
+        "kind": "move",
+        "move": "b2",
+        "ply": 11,
+        "seat": 1,
+        "side": 1,
+        "t": "event",
+        "v": 14
+      },
+      {
+        "by": "player",
+        "clock": null,
+        "kind": "move",
+        "move": "a3-b4",
+        "ply": 12,
+        "seat": 0,
+        "side": 0,
+        "t": "event",
+        "v": 15
+      },
+      {
+        "by": "cpu",
+        "clock": null,
+        "kind": "move",
+        "move": "d3",
+        "ply": 13,
+        "seat": 1,
+        "side": 1,
+        "t": "event",
+        "v": 16
+      },
+      {
+        "by": "player",
+        "clock": null,
+        "kind": "move",
+        "move": "b4-a3",
+        "ply": 14,
+        "seat": 0,
+        "side": 0,
+        "t": "event",
+        "v": 17
+      },
+      {
+        "by": "cpu",
+        "clock": null,
+        "kind": "move",
+        "move": "a4",
+        "ply": 15,
+        "seat": 1,
+        "side": 1,
+        "t": "event",
+        "v": 18
+      },
+      {
+        "by": "player",
+        "clock": null,
+        "kind": "move",
+        "move": "a3-a2",
+        "ply": 16,
+        "seat": 0,
+        "side": 0,
+        "t": "event",
+        "v": 19
+      },
+      {
+        "by": "cpu",
+        "clock": null,
+        "kind": "move",
+        "move": "d5",
+        "ply": 17,
+        "seat": 1,
+        "side": 1,
+        "t": "event",
+        "v": 20
+      },
+      {
+        "by": "player",
+        "clock": null,
+        "kind": "move",
+        "move": "a5-b4",
+        "ply": 18,
+        "seat": 0,
+        "side": 0,
+        "t": "event",
+        "v": 21
+      },
+      {
+        "by": "cpu",
+        "clock": null,
+        "kind": "move",
+        "move": "d2",
+        "ply": 19,
+        "seat": 1,
+        "side": 1,
+        "t": "event",
+        "v": 22
+      },
+      {
+        "by": "player",
+        "clock": null,
+        "kind": "move",
+        "move": "b4-a3",
+        "ply": 20,
+        "seat": 0,
+        "side": 0,
+        "t": "event",
+        "v": 23
+      },
+      {
+        "by": "cpu",
+        "clock": null,
+        "kind": "move",
+        "move": "c4",
+        "ply": 21,
+        "seat": 1,
+        "side": 1,
+        "t": "event",
+        "v": 24
+      },
+      {
+        "by": "player",
+        "clock": null,
+        "kind": "move",
+        "move": "e3-d4",
+        "ply": 22,
+        "seat": 0,
+        "side": 0,
+        "t": "event",
+        "v": 25
+      },
+      {
+        "by": "cpu",
+        "clock": null,
+        "kind": "move",
+        "move": "b1",
+        "ply": 23,
+        "seat": 1,
+        "side": 1,
+        "t": "event",
+        "v": 26
+      },
+      {
+        "by": "player",
+        "clock": null,
+        "kind": "move",
+        "move": "a3-b3",
+        "ply": 24,
+        "seat": 0,
+        "side": 0,
+        "t": "event",
+        "v": 27
+      },
+      {
+        "by": "cpu",
+        "clock": null,
+        "kind": "move",
+        "move": "e2",
+        "ply": 25,
+        "seat": 1,
+        "side": 1,
+        "t": "event",
+        "v": 28
+      },
+      {
+        "by": "player",
+        "clock": null,
+        "kind": "move",
+        "move": "d4xb4",
+        "ply": 26,
+        "seat": 0,
+        "side": 0,
+        "t": "event",
+        "taken": [
+          "c4"
+        ],
+        "v": 29
+      },
+      {
+        "by": "cpu",
+        "clock": null,
+        "kind": "move",
+        "move": "e3",
+        "ply": 27,
+        "seat": 1,
+        "side": 1,
+        "t": "event",
+        "v": 30
+      },
+      {
+        "by": "player",
+        "clock": null,
+        "kind": "move",
+        "move": "a2-a3",
+        "ply": 28,
+        "seat": 0,
+        "side": 0,
+        "t": "event",
+        "v": 31
+      },
+      {
+        "by": "cpu",
+        "clock": null,
+        "kind": "move",
+        "move": "a5",
+        "ply": 29,
+        "seat": 1,
+        "side": 1,
+        "t": "event",
+        "v": 32
+      },
+      {
+        "by": "player",
+        "clock": null,
+        "kind": "move",
+        "move": "a3-a2",
+        "ply": 30,
+        "seat": 0,
+        "side": 0,
+        "t": "event",
+        "v": 33
+      },
+      {
+        "by": "cpu",
+        "clock": null,
+        "kind": "move",
+        "move": "e1",
+        "ply": 31,
+        "seat": 1,
+        "side": 1,
+        "t": "event",
+        "v": 34
+      },
+      {
+        "by": "player",
+        "clock": null,
+        "kind": "move",
+        "move": "b3-a3",
+        "ply": 32,
+        "seat": 0,
+        "side": 0,
+        "t": "event",
+        "v": 35
+      },
+      {
+        "by": "cpu",
+        "clock": null,
+        "kind": "move",
+        "move": "c2",
+        "ply": 33,
+        "seat": 1,
+        "side": 1,
+        "t": "event",
+        "v": 36
+      },
+      {
+        "by": "player",
+        "clock": null,
+        "kind": "move",
+        "move": "b4-b3",
+        "ply": 34,
+        "seat": 0,
+        "side": 0,
+        "t": "event",
+        "v": 37
+      },
+      {
+        "by": "cpu",
+        "clock": null,
+        "kind": "move",
+        "move": "d4",
+        "ply": 35,
+        "seat": 1,
+        "side": 1,
+        "t": "event",
+        "v": 38
+      },
+      {
+        "by": "player",
+        "clock": null,
+        "kind": "move",
+        "move": "a3-b4",
+        "ply": 36,
+        "seat": 0,
+        "side": 0,
+        "t": "event",
+        "v": 39
+      },
+      {
+        "by": "cpu",
+        "clock": null,
+        "kind": "move",
+        "move": "a3",
+        "ply": 37,
+        "seat": 1,
+        "side": 1,
+        "t": "event",
+        "v": 40
+      },
+      {
+        "by": "player",
+        "clock": null,
+        "kind": "move",
+        "move": "b4-c4",
+        "ply": 38,
+        "seat": 0,
+        "side": 0,
+        "t": "event",
+        "v": 41
+      },
+      {
+        "by": "cpu",
+        "clock": null,
+        "kind": "move",
+        "move": "c1",
+        "ply": 39,
+        "seat": 1,
+        "side": 1,
+        "t": "event",
+        "v": 42
+      },
+      {
+        "by": "player",
+        "clock": null,
+        "kind": "move",
+        "move": "b3-b4",
+        "ply": 40,
+        "seat": 0,
+        "side": 0,
+        "t": "event",
+        "v": 43
+      },
+      {
+        "by": "cpu",
+        "clock": null,
+        "kind": "move",
+        "move": "d2-d1",
+        "ply": 41,
+        "seat": 1,
+        "side": 1,
+        "t": "event",
+        "v": 44
+      },
+      {
+        "by": "player",
+        "clock": null,
+        "kind": "move",
+        "move": "b4xd2",
+        "ply": 42,
+        "seat": 0,
+        "side": 0,
+        "t": "event",
+        "taken": [
+          "c3"
+        ],
+        "v": 45
+      },
+      {
+        "by": "cpu",
+        "clock": null,
+        "kind": "move",
+        "move": "b2-b3",
+        "ply": 43,
+        "seat": 1,
+        "side": 1,
+        "t": "event",
+        "v": 46
+      },
+      {
+        "by": "player",
+        "clock": null,
+        "kind": "move",
+        "move": "d2-c3",
+        "ply": 44,
+        "seat": 0,
+        "side": 0,
+        "t": "event",
+        "v": 47
+      },
+      {
+        "by": "cpu",
+        "clock": null,
+        "kind": "move",
+        "move": "d1-d2",
+        "ply": 45,
+        "seat": 1,
+        "side": 1,
+        "t": "event",
+        "v": 48
+      },
+      {
+        "by": "player",
+        "clock": null,
+        "kind": "move",
+        "move": "a2-b2",
+        "ply": 46,
+        "seat": 0,
+        "side": 0,
+        "t": "event",
+        "v": 49
+      },
+      {
+        "by": "cpu",
+        "clock": null,
+        "kind": "move",
+        "move": "c1-d1",
+        "ply": 47,
+        "seat": 1,
+        "side": 1,
+        "t": "event",
+        "v": 50
+      },
+      {
+        "count": 1,
+        "kind": "spectators",
+        "t": "event",
+        "v": 51
+      },
+      {
+        "by": "player",
+        "clock": null,
+        "kind": "move",
+        "move": "a1xc1",
+        "ply": 48,
+        "seat": 0,
+        "side": 0,
+        "t": "event",
+        "taken": [
+          "b1"
+        ],
+        "v": 52
+      },
+      {
+        "by": "cpu",
+        "clock": null,
+        "kind": "move",
+        "move": "a5-b4",
+        "ply": 49,
+        "seat": 1,
+        "side": 1,
+        "t": "event",
+        "v": 53
+      },
+      {
+        "clock": null,
+        "kind": "undo",
+        "plies": 2,
+        "seat": 0,
+        "t": "event",
+        "v": 54
+      },
+      {
+        "by": "player",
+        "clock": null,
+        "kind": "move",
+        "move": "b2-a2",
+        "ply": 48,
+        "seat": 0,
+        "side": 0,
+        "t": "event",
+        "v": 55
+      },
+      {
+        "by": "cpu",
+        "clock": null,
+        "kind": "move",
+        "move": "c2-c1",
+        "ply": 49,
+        "seat": 1,
+        "side": 1,
+        "t": "event",
+        "v": 56
+      },
+      {
+        "by": "player",
+        "clock": null,
+        "kind": "move",
+        "move": "c3-b4",
+        "ply": 50,
+        "seat": 0,
+        "side": 0,
+        "t": "event",
+        "v": 57
+      },
+      {
+        "by": "cpu",
+        "clock": null,
+        "kind": "move",
+        "move": "b3-c3",
+        "ply": 51,
+        "seat": 1,
+        "side": 1,
+        "t": "event",
+        "v": 58
+      },
+      {
+        "by": "player",
+        "clock": null,
+        "kind": "move",
+        "move": "a1-b2",
+        "ply": 52,
+        "seat": 0,
+        "side": 0,
+        "t": "event",
+        "v": 59
+      },
+      {
+        "info": {
+          "away": false,
+          "connected": false,
+          "cpu": null,
+          "name": "A",
+          "playerId": "a",
+          "rating": null,
+          "side": 0
+        },
+        "kind": "seat",
+        "seat": 0,
+        "t": "event",
+        "v": 60
+      },
+      {
+        "info": {
+          "away": true,
+          "connected": false,
+          "cpu": null,
+          "name": "A",
+          "playerId": "a",
+          "rating": null,
+          "side": 0
+        },
+        "kind": "seat",
+        "seat": 0,
+        "t": "event",
+        "v": 61
+      },
+      {
+        "info": {
+          "away": false,
+          "connected": true,
+          "cpu": null,
+          "name": "A",
+          "playerId": "a",
+          "rating": null,
+          "side": 0
+        },
+        "kind": "seat",
+        "seat": 0,
+        "t": "event",
+        "v": 62
+      },
+      {
+        "by": "cpu",
+        "clock": null,
+        "kind": "move",
+        "move": "d2-c2",
+        "ply": 53,
+        "seat": 1,
+        "side": 1,
+        "t": "event",
+        "v": 63
+      },
+      {
+        "by": "player",
+        "clock": null,
+        "kind": "move",
+        "move": "b4-b3",
+        "ply": 54,
+        "seat": 0,
+        "side": 0,
+        "t": "event",
+        "v": 64
+      },
+      {
+        "by": "cpu",
+        "clock": null,
+        "kind": "move",
+        "move": "d1-d2",
+        "ply": 55,
+        "seat": 1,
+        "side": 1,
+        "t": "event",
+        "v": 65
+      },
+      {
+        "by": "player",
+        "clock": null,
+        "kind": "move",
+        "move": "a2-a1",
+        "ply": 56,
+        "seat": 0,
+        "side": 0,
+        "t": "event",
+        "v": 66
+      },
+      {
+        "by": "cpu",
+        "clock": null,
+        "kind": "move",
+        "move": "c1-d1",
+        "ply": 57,
+        "seat": 1,
+        "side": 1,
+        "t": "event",
+        "v": 67
+      },
+      {
+        "by": "player",
+        "clock": null,
+        "kind": "move",
+        "move": "b2-a2",
+        "ply": 58,
+        "seat": 0,
+        "side": 0,
+        "t": "event",
+        "v": 68
+      },
+      {
+        "by": "cpu",
+        "clock": null,
+        "kind": "move",
+        "move": "a5-b4",
+        "ply": 59,
+        "seat": 1,
+        "side": 1,
+        "t": "event",
+        "v": 69
+      },
+      {
+        "by": "player",
+        "clock": null,
+        "kind": "move",
+        "move": "a2-b2",
+        "ply": 60,
+        "seat": 0,
+        "side": 0,
+        "t": "event",
+        "v": 70
+      },
+      {
+        "by": "cpu",
+        "clock": null,
+        "kind": "move",
+        "move": "d1-c1",
+        "ply": 61,
+        "seat": 1,
+        "side": 1,
+        "t": "event",
+        "v": 71
+      },
+      {
+        "by": "player",
+        "clock": null,
+        "kind": "move",
+        "move": "b2-a2",
+        "ply": 62,
+        "seat": 0,
+        "side": 0,
+        "t": "event",
+        "v": 72
+      },
+      {
+        "by": "cpu",
+        "clock": null,
+        "kind": "move",
+        "move": "e1-d1",
+        "ply": 63,
+        "seat": 1,
+        "side": 1,
+        "t": "event",
+        "v": 73
+      },
+      {
+        "by": "player",
+        "clock": null,
+        "kind": "move",
+        "move": "a1-b2",
+        "ply": 64,
+        "seat": 0,
+        "side": 0,
+        "t": "event",
+        "v": 74
+      },
+      {
+        "by": "cpu",
+        "clock": null,
+        "kind": "move",
+        "move": "b1-a1",
+        "ply": 65,
+        "seat": 1,
+        "side": 1,
+        "t": "event",
+        "v": 75
+      },
+      {
+        "by": "player",
+        "clock": null,
+        "kind": "move",
+        "move": "b2-b1",
+        "ply": 66,
+        "seat": 0,
+        "side": 0,
+        "t": "event",
+        "v": 76
+      },
+      {
+        "by": "cpu",
+        "clock": null,
+        "kind": "move",
+        "move": "a1-b2",
+        "ply": 67,
+        "seat": 1,
+        "side": 1,
+        "t": "event",
+        "v": 77
+      },
+      {
+        "by": "player",
+        "clock": null,
+        "kind": "move",
+        "move": "a2-a1",
+        "ply": 68,
+        "seat": 0,
+        "side": 0,
+        "t": "event",
+        "v": 78
+      },
+      {
+        "by": "cpu",
+        "clock": null,
+        "kind": "move",
+        "move": "b4-a5",
+        "ply": 69,
+        "seat": 1,
+        "side": 1,
+        "t": "event",
+        "v": 79
+      },
+      {
+        "by": "player",
+        "clock": null,
+        "kind": "move",
+        "move": "a1-a2",
+        "ply": 70,
+        "seat": 0,
+        "side": 0,
+        "t": "event",
+        "v": 80
+      },
+      {
+        "by": "cpu",
+        "clock": null,
+        "kind": "move",
+        "move": "e2-e1",
+        "ply": 71,
+        "seat": 1,
+        "side": 1,
+        "t": "event",
+        "v": 81
+      },
+      {
+        "by": "player",
+        "clock": null,
+        "kind": "move",
+        "move": "c4-b4",
+        "ply": 72,
+        "seat": 0,
+        "side": 0,
+        "t": "event",
+        "v": 82
+      },
+      {
+        "by": "cpu",
+        "clock": null,
+        "kind": "move",
+        "move": "c3-c4",
+        "ply": 73,
+        "seat": 1,
+        "side": 1,
+        "t": "event",
+        "v": 83
+      },
+      {
+        "by": "player",
+        "clock": null,
+        "kind": "move",
+        "move": "b1-a1",
+        "ply": 74,
+        "seat": 0,
+        "side": 0,
+        "t": "event",
+        "v": 84
+      },
+      {
+        "by": "cpu",
+        "clock": null,
+        "kind": "move",
+        "move": "c2-c3",
+        "ply": 75,
+        "seat": 1,
+        "side": 1,
+        "t": "event",
+        "v": 85
+      },
+      {
+        "by": "player",
+        "clock": null,
+        "kind": "move",
+        "move": "b3xb1",
+        "ply": 76,
+        "seat": 0,
+        "side": 0,
+        "t": "event",
+        "taken": [
+          "b2"
+        ],
+        "v": 86
+      },
+      {
+        "by": "cpu",
+        "clock": null,
+        "kind": "move",
+        "move": "c1-c2",
+        "ply": 77,
+        "seat": 1,
+        "side": 1,
+        "t": "event",
+        "v": 87
+      },
+      {
+        "by": "player",
+        "clock": null,
+        "kind": "move",
+        "move": "a2-b2",
+        "ply": 78,
+        "seat": 0,
+        "side": 0,
+        "t": "event",
+        "v": 88
+      },
+      {
+        "by": "cpu",
+        "clock": null,
+        "kind": "move",
+        "move": "a3-b3",
+        "ply": 79,
+        "seat": 1,
+        "side": 1,
+        "t": "event",
+        "v": 89
+      },
+      {
+        "by": "player",
+        "clock": null,
+        "kind": "move",
+        "move": "b2-a2",
+        "ply": 80,
+        "seat": 0,
+        "side": 0,
+        "t": "event",
+        "v": 90
+      },
+      {
+        "by": "cpu",
+        "clock": null,
+        "kind": "move",
+        "move": "e3-e2",
+        "ply": 81,
+        "seat": 1,
+        "side": 1,
+        "t": "event",
+        "v": 91
+      },
+      {
+        "by": "player",
+        "clock": null,
+        "kind": "move",
+        "move": "a2-a3",
+        "ply": 82,
+        "seat": 0,
+        "side": 0,
+        "t": "event",
+        "v": 92
+      },
+      {
+        "by": "cpu",
+        "clock": null,
+        "kind": "move",
+        "move": "d1-c1",
+        "ply": 83,
+        "seat": 1,
+        "side": 1,
+        "t": "event",
+        "v": 93
+      },
+      {
+        "by": "player",
+        "clock": null,
+        "kind": "move",
+        "move": "a1-a2",
+        "ply": 84,
+        "seat": 0,
+        "side": 0,
+        "t": "event",
+        "v": 94
+      },
+      {
+        "by": "cpu",
+        "clock": null,
+        "kind": "move",
+        "move": "e1-d1",
+        "ply": 85,
+        "seat": 1,
+        "side": 1,
+        "t": "event",
+        "v": 95
+      },
+      {
+        "by": "player",
+        "clock": null,
+        "kind": "move",
+        "move": "a2-a1",
+        "ply": 86,
+        "seat": 0,
+        "side": 0,
+        "t": "event",
+        "v": 96
+      },
+      {
+        "by": "cpu",
+        "clock": null,
+        "kind": "move",
+        "move": "e4-e3",
+        "ply": 87,
+        "seat": 1,
+        "side": 1,
+        "t": "event",
+        "v": 97
+      },
+      {
+        "by": "player",
+        "clock": null,
+        "kind": "move",
+        "move": "a3-b2",
+        "ply": 88,
+        "seat": 0,
+        "side": 0,
+        "t": "event",
+        "v": 98
+      },
+      {
+        "by": "cpu",
+        "clock": null,
+        "kind": "move",
+        "move": "d1-e1",
+        "ply": 89,
+        "seat": 1,
+        "side": 1,
+        "t": "event",
+        "v": 99
+      },
+      {
+        "by": "player",
+        "clock": null,
+        "kind": "move",
+        "move": "b2-a3",
+        "ply": 90,
+        "seat": 0,
+        "side": 0,
+        "t": "event",
+        "v": 100
+      },
+      {
+        "by": "cpu",
+        "clock": null,
+        "kind": "move",
+        "move": "d4-e4",
+        "ply": 91,
+        "seat": 1,
+        "side": 1,
+        "t": "event",
+        "v": 101
+      },
+      {
+        "by": "player",
+        "clock": null,
+        "kind": "move",
+        "move": "b4xd4",
+        "ply": 92,
+        "result": {
+          "ratings": [],
+          "reason": "target-reached",
+          "winner": 0
+        },
+        "seat": 0,
+        "side": 0,
+        "t": "event",
+        "taken": [
+          "c4"
+        ],
+        "v": 102
+      },
+      {
+        "kind": "rematchOffer",
+        "seat": 1,
+        "t": "event",
+        "v": 103
+      },
+      {
+        "count": 2,
+        "kind": "spectators",
+        "t": "event",
+        "v": 104
+      },
+      {
+        "count": 1,
+        "kind": "spectators",
+        "t": "event",
+        "v": 105
+      },
+      {
+        "info": {
+          "away": false,
+          "connected": false,
+          "cpu": null,
+          "name": "A",
+          "playerId": "a",
+          "rating": null,
+          "side": 0
+        },
+        "kind": "seat",
+        "seat": 0,
+        "t": "event",
+        "v": 106
+      },
+      {
+        "info": {
+          "away": true,
+          "connected": false,
+          "cpu": null,
+          "name": "A",
+          "playerId": "a",
+          "rating": null,
+          "side": 0
+        },
+        "kind": "seat",
+        "seat": 0,
+        "t": "event",
+        "v": 107
+      },
+      {
+        "count": 0,
+        "kind": "spectators",
+        "t": "event",
+        "v": 108
+      },
+      {
+        "info": {
+          "away": false,
+          "connected": true,
+          "cpu": null,
+          "name": "A",
+          "playerId": "a",
+          "rating": null,
+          "side": 0
+        },
+        "kind": "seat",
+        "seat": 0,
+        "t": "event",
+        "v": 109
+      },
+      {
+        "count": 1,
+        "kind": "spectators",
+        "t": "event",
+        "v": 110
+      },
+      {
+        "clock": null,
+        "gameNo": 2,
+        "kind": "newGame",
+        "options": {
+          "first": "tigers",
+          "game": "bagh-chal",
+          "repetition": "forbidden",
+          "swapRoles": true,
+          "target": "4"
+        },
+        "ranked": false,
+        "sides": [
+          1,
+          0
+        ],
+        "t": "event",
+        "v": 111
+      },
+      {
+        "by": "cpu",
+        "clock": null,
+        "kind": "move",
+        "move": "a1-a2",
+        "ply": 0,
+        "seat": 1,
+        "side": 0,
+        "t": "event",
+        "v": 112
+      },
+      {
+        "by": "player",
+        "clock": null,
+        "kind": "move",
+        "move": "d2",
+        "ply": 1,
+        "seat": 0,
+        "side": 1,
+        "t": "event",
+        "v": 113
+      },
+      {
+        "by": "cpu",
+        "clock": null,
+        "kind": "move",
+        "move": "e5-d4",
+        "ply": 2,
+        "seat": 1,
+        "side": 0,
+        "t": "event",
+        "v": 114
+      },
+      {
+        "by": "player",
+        "clock": null,
+        "kind": "move",
+        "move": "e3",
+        "ply": 3,
+        "seat": 0,
+        "side": 1,
+        "t": "event",
+        "v": 115
+      },
+      {
+        "clock": null,
+        "kind": "undo",
+        "plies": 1,
+        "seat": 0,
+        "t": "event",
+        "v": 116
+      },
+      {
+        "by": "player",
+        "clock": null,
+        "kind": "move",
+        "move": "c1",
+        "ply": 3,
+        "seat": 0,
+        "side": 1,
+        "t": "event",
+        "v": 117
+      },
+      {
+        "by": "cpu",
+        "clock": null,
+        "kind": "move",
+        "move": "a5-a4",
+        "ply": 4,
+        "seat": 1,
+        "side": 0,
+        "t": "event",
+        "v": 118
+      },
+      {
+        "by": "player",
+        "clock": null,
+        "kind": "move",
+        "move": "c4",
+        "ply": 5,
+        "seat": 0,
+        "side": 1,
+        "t": "event",
+        "v": 119
+      },
+      {
+        "by": "cpu",
+        "clock": null,
+        "kind": "move",
+        "move": "d4-e4",
+        "ply": 6,
+        "seat": 1,
+        "side": 0,
+        "t": "event",
+        "v": 120
+      },
+      {
+        "by": "player",
+        "clock": null,
+        "kind": "move",
+        "move": "b3",
+        "ply": 7,
+        "seat": 0,
+        "side": 1,
+        "t": "event",
+        "v": 121
+      },
+      {
+        "by": "cpu",
+        "clock": null,
+        "kind": "move",
+        "move": "a4-a5",
+        "ply": 8,
+        "seat": 1,
+        "side": 0,
+        "t": "event",
+        "v": 122
+      },
+      {
+        "by": "player",
+        "clock": null,
+        "kind": "move",
+        "move": "a1",
+        "ply": 9,
+        "seat": 0,
+        "side": 1,
+        "t": "event",
+        "v": 123
+      },
+      {
+        "by": "cpu",
+        "clock": null,
+        "kind": "move",
+        "move": "e1xc3",
+        "ply": 10,
+        "seat": 1,
+        "side": 0,
+        "t": "event",
+        "taken": [
+          "d2"
+        ],
+        "v": 124
+      },
+      {
+        "by": "player",
+        "clock": null,
+        "kind": "move",
+        "move": "e1",
+        "ply": 11,
+        "seat": 0,
+        "side": 1,
+        "t": "event",
+        "v": 125
+      },
+      {
+        "by": "cpu",
+        "clock": null,
+        "kind": "move",
+        "move": "a2-b2",
+        "ply": 12,
+        "seat": 1,
+        "side": 0,
+        "t": "event",
+        "v": 126
+      },
+      {
+        "by": "player",
+        "clock": null,
+        "kind": "move",
+        "move": "d3",
+        "ply": 13,
+        "seat": 0,
+        "side": 1,
+        "t": "event",
+        "v": 127
+      },
+      {
+        "by": "cpu",
+        "clock": null,
+        "kind": "move",
+        "move": "c3xc5",
+        "ply": 14,
+        "seat": 1,
+        "side": 0,
+        "t": "event",
+        "taken": [
+          "c4"
+        ],
+        "v": 128
+      },
+      {
+        "by": "player",
+        "clock": null,
+        "kind": "move",
+        "move": "d4",
+        "ply": 15,
+        "seat": 0,
+        "side": 1,
+        "t": "event",
+        "v": 129
+      },
+      {
+        "by": "cpu",
+        "clock": null,
+        "kind": "move",
+        "move": "e4xc4",
+        "ply": 16,
+        "seat": 1,
+        "side": 0,
+        "t": "event",
+        "taken": [
+          "d4"
+        ],
+        "v": 130
+      },
+      {
+        "by": "player",
+        "clock": null,
+        "kind": "move",
+        "move": "e4",
+        "ply": 17,
+        "seat": 0,
+        "side": 1,
+        "t": "event",
+        "v": 131
+      },
+      {
+        "info": {
+          "away": false,
+          "connected": false,
+          "cpu": null,
+          "name": "A",
+          "playerId": "a",
+          "rating": null,
+          "side": 1
+        },
+        "kind": "seat",
+        "seat": 0,
+        "t": "event",
+        "v": 132
+      },
+      {
+        "count": 2,
+        "kind": "spectators",
+        "t": "event",
+        "v": 133
+      },
+      {
+        "info": {
+          "away": true,
+          "connected": false,
+          "cpu": null,
+          "name": "A",
+          "playerId": "a",
+          "rating": null,
+          "side": 1
+        },
+        "kind": "seat",
+        "seat": 0,
+        "t": "event",
+        "v": 134
+      },
+      {
+        "info": {
+          "away": false,
+          "connected": true,
+          "cpu": null,
+          "name": "A",
+          "playerId": "a",
+          "rating": null,
+          "side": 1
+        },
+        "kind": "seat",
+        "seat": 0,
+        "t": "event",
+        "v": 135
+      },
+      {
+        "by": "cpu",
+        "clock": null,
+        "kind": "move",
+        "move": "a5-b4",
+        "ply": 18,
+        "seat": 1,
+        "side": 0,
+        "t": "event",
+        "v": 136
+      },
+      {
+        "by": "player",
+        "clock": null,
+        "kind": "move",
+        "move": "d5",
+        "ply": 19,
+        "seat": 0,
+        "side": 1,
+        "t": "event",
+        "v": 137
+      },
+      {
+        "by": "cpu",
+        "clock": null,
+        "kind": "move",
+        "move": "b2-a3",
+        "ply": 20,
+        "seat": 1,
+        "side": 0,
+        "t": "event",
+        "v": 138
+      },
+      {
+        "info": {
+          "away": false,
+          "connected": true,
+          "cpu": null,
+          "name": "N5",
+          "playerId": "a",
+          "rating": null,
+          "side": 1
+        },
+        "kind": "seat",
+        "seat": 0,
+        "t": "event",
+        "v": 139
+      },
+      {
+        "by": "player",
+        "clock": null,
+        "kind": "move",
+        "move": "d2",
+        "ply": 21,
+        "seat": 0,
+        "side": 1,
+        "t": "event",
+        "v": 140
+      },
+      {
+        "by": "cpu",
+        "clock": null,
+        "kind": "move",
+        "move": "b4-a4",
+        "ply": 22,
+        "seat": 1,
+        "side": 0,
+        "t": "event",
+        "v": 141
+      },
+      {
+        "by": "player",
+        "clock": null,
+        "kind": "move",
+        "move": "a2",
+        "ply": 23,
+        "seat": 0,
+        "side": 1,
+        "t": "event",
+        "v": 142
+      },
+      {
+        "by": "cpu",
+        "clock": null,
+        "kind": "move",
+        "move": "c5-b4",
+        "ply": 24,
+        "seat": 1,
+        "side": 0,
+        "t": "event",
+        "v": 143
+      },
+      {
+        "by": "player",
+        "clock": null,
+        "kind": "move",
+        "move": "d4",
+        "ply": 25,
+        "seat": 0,
+        "side": 1,
+        "t": "event",
+        "v": 144
+      },
+      {
+        "by": "cpu",
+        "clock": null,
+        "kind": "move",
+        "move": "b4-b5",
+        "ply": 26,
+        "seat": 1,
+        "side": 0,
+        "t": "event",
+        "v": 145
+      },
+      {
+        "by": "player",
+        "clock": null,
+        "kind": "move",
+        "move": "e3",
+        "ply": 27,
+        "seat": 0,
+        "side": 1,
+        "t": "event",
+        "v": 146
+      }
+    ],
+    "final": {
+      "clock": null,
+      "code": "K3J9QW2M7XAB",
+      "game": "bagh-chal",
+      "gameNo": 2,
+      "host": 0,
+      "moves": [
+        "a1-a2",
+        "d2",
+        "e5-d4",
+        "c1",
+        "a5-a4",
+        "c4",
+        "d4-e4",
+        "b3",
+        "a4-a5",
+        "a1",
+        "e1xc3",
+        "e1",
+        "a2-b2",
+        "d3",
+        "c3xc5",
+        "d4",
+        "e4xc4",
+        "e4",
+        "a5-b4",
+        "d5",
+        "b2-a3",
+        "d2",
+        "b4-a4",
+        "a2",
+        "c5-b4",
+        "d4",
+        "b4-b5",
+        "e3"
+      ],
+      "nextOptions": {
+        "first": "tigers",
+        "game": "bagh-chal",
+        "repetition": "forbidden",
+        "swapRoles": true,
+        "target": "4"
+      },
+      "nextRanked": false,
+      "options": {
+        "first": "tigers",
+        "game": "bagh-chal",
+        "repetition": "forbidden",
+        "swapRoles": true,
+        "target": "4"
+      },
+      "plies": 28,
+      "ranked": false,
+      "rematch": [
+        false,
+        false
+      ],
+      "result": null,
+      "seats": [
+        {
+          "away": false,
+          "connected": true,
+          "cpu": null,
+          "name": "N5",
+          "playerId": "a",
+          "rating": null,
+          "side": 1
+        },
+        {
+          "away": false,
+          "connected": true,
+          "cpu": "beginner",
+          "name": "CPU",
+          "playerId": null,
+          "rating": null,
+          "side": 0
+        }
+      ],
+      "spectators": 2,
+      "status": "playing",
+      "turnLimit": null,
+      "undo": null,
+      "view": {
+        "captured": 3,
+        "endangered": [
+          "b3"
+        ],
+        "game": "bagh-chal",
+        "goats": [
+          "a1",
+          "c1",
+          "e1",
+          "a2",
+          "d2",
+          "b3",
+          "d3",
+          "e3",
+          "d4",
+          "e4",
+          "d5"
+        ],
+        "inHand": 6,
+        "last": {
+          "captured": null,
+          "move": "e3"
+        },
+        "legal": [
+          "a3-b2",
+          "a3-b4",
+          "a3xc3",
+          "a4-b4",
+          "a4-a5",
+          "c4-c3",
+          "c4-b4",
+          "c4-c5",
+          "b5-b4",
+          "b5-a5",
+          "b5-c5"
+        ],
+        "outcome": null,
+        "position": "a3,a4,b5,c4:a1,a2,b3,c1,d2,d3,d4,d5,e1,e3,e4:6:3:t",
+        "target": 4,
+        "tigers": [
+          "a3",
+          "a4",
+          "c4",
+          "b5"
+        ],
+        "turn": 0
+      }
+    },
+    "name": "BaghChal cpu=Some(Beginner) seed=11",
+    "state": {
+      "t": "state",
+      "table": {
+        "clock": null,
+        "code": "K3J9QW2M7XAB",
+        "game": "bagh-chal",
+        "gameNo": 1,
+        "host": 0,
+        "moves": [],
+        "nextOptions": {
+          "first": "tigers",
+          "game": "bagh-chal",
+          "repetition": "forbidden",
+          "swapRoles": true,
+          "target": "4"
+        },
+        "nextRanked": false,
+        "options": {
+          "first": "tigers",
+          "game": "bagh-chal",
+          "repetition": "forbidden",
+          "swapRoles": true,
+          "target": "4"
+        },
+        "plies": 0,
+        "ranked": false,
+        "rematch": [
+          false,
+          false
+        ],
+        "result": null,
+        "seats": [
+          {
+            "away": false,
+            "connected": true,
+            "cpu": null,
+            "name": "A",
+            "playerId": "a",
+            "rating": null,
+            "side": 0
+          },
+          {
+            "away": false,
+            "connected": true,
+            "cpu": "beginner",
+            "name": "CPU",
+            "playerId": null,
+            "rating": null,
+            "side": 1
+          }
+        ],
+        "spectators": 0,
+        "status": "playing",
+        "turnLimit": null,
+        "undo": null,
+        "view": {
+          "captured": 0,
+          "endangered": [],
+          "game": "bagh-chal",
+          "goats": [],
+          "inHand": 20,
+          "last": null,
+          "legal": [
+            "a1-b1",
+            "a1-a2",
+            "a1-b2",
+            "e1-d1",
+            "e1-d2",
+            "e1-e2",
+            "a5-a4",
+            "a5-b4",
+            "a5-b5",
+            "e5-d4",
+            "e5-e4",
+            "e5-d5"
+          ],
+          "outcome": null,
+          "position": "a1,a5,e1,e5::20:0:t",
+          "target": 4,
+          "tigers": [
+            "a1",
+            "e1",
+            "a5",
+            "e5"
+          ],
+          "turn": 0
+        }
+      },
+      "v": 2
+    }
   }
 ];

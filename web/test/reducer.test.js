@@ -6,11 +6,12 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import fixtures from './fixtures.js';
+import * as baghChal from '../table/bagh-chal.js';
 import * as dots from '../table/dots.js';
 import * as musashi from '../table/musashi.js';
 import { MirrorError, applyEvent, mirrorOf } from '../table/reducer.js';
 
-const RULES = { musashi, dots };
+const RULES = { musashi, dots, 'bagh-chal': baghChal };
 
 /** @param {import('../types.js').Fixture} f */
 function replay(f) {
@@ -25,9 +26,10 @@ function replay(f) {
   return m;
 }
 
-test('the fixtures cover both games and every way a game ends that they hold', () => {
+test('the fixtures cover every game and every way a game ends that they hold', () => {
   assert.ok(fixtures.some((f) => f.state.table.game === 'musashi'));
   assert.ok(fixtures.some((f) => f.state.table.game === 'dots'));
+  assert.ok(fixtures.some((f) => f.state.table.game === 'bagh-chal'));
   const kinds = new Set(fixtures.flatMap((f) => f.events.map((e) => e.kind)));
   for (const k of ['seat', 'spectators', 'move', 'newGame', 'resign', 'rematchOffer', 'undoRequest', 'undo', 'settings']) {
     assert.ok(kinds.has(k), `no ${k} event in the fixtures`);

@@ -26,7 +26,7 @@ macro_rules! cpu_games {
     };
 }
 
-cpu_games!(Musashi, Dots);
+cpu_games!(Musashi, Dots, BaghChal);
 
 #[cfg(test)]
 mod tests {

@@ -26,6 +26,12 @@ pub enum Refusal {
     Repetition,
     /// Dots: the line is already drawn.
     AlreadyDrawn,
+    /// Bagh-Chal: goats remain in hand, so the goats place one instead of moving.
+    MustPlace,
+    /// Bagh-Chal: a placement by the tigers, or by the goats with none left in hand.
+    CannotPlace,
+    /// Bagh-Chal: a jump that does not go over one goat to the empty point beyond.
+    NoJump,
 }
 
 impl Refusal {
@@ -40,6 +46,9 @@ impl Refusal {
             Refusal::Occupied => "occupied",
             Refusal::Repetition => "repetition",
             Refusal::AlreadyDrawn => "already-drawn",
+            Refusal::MustPlace => "must-place",
+            Refusal::CannotPlace => "cannot-place",
+            Refusal::NoJump => "no-jump",
         }
     }
 }
@@ -84,7 +93,7 @@ pub struct Finished {
 pub enum EndReason {
     /// Musashi: the Parent has no empty neighbour after a Children move.
     Trapped,
-    /// Musashi: the Parent took enough Children.
+    /// Musashi: the Parent took enough Children; Bagh-Chal: the tigers captured enough goats.
     TargetReached,
     /// Musashi: the Children have no legal move.
     ChildrenNoMove,
@@ -94,16 +103,22 @@ pub enum EndReason {
     Resignation,
     /// Dots: every box is claimed.
     Boxes,
+    /// Bagh-Chal: the tigers, to move, have no legal move.
+    TigersBlocked,
+    /// Bagh-Chal: the goats, to move, have no legal move.
+    GoatsBlocked,
 }
 
 impl EndReason {
-    pub const ALL: [EndReason; 6] = [
+    pub const ALL: [EndReason; 8] = [
         EndReason::Trapped,
         EndReason::TargetReached,
         EndReason::ChildrenNoMove,
         EndReason::MoveLimit,
         EndReason::Resignation,
         EndReason::Boxes,
+        EndReason::TigersBlocked,
+        EndReason::GoatsBlocked,
     ];
 
     /// The stable code (`trapped`, `target-reached`, ...), as stored and sent.
@@ -115,6 +130,8 @@ impl EndReason {
             EndReason::MoveLimit => "move-limit",
             EndReason::Resignation => "resignation",
             EndReason::Boxes => "boxes",
+            EndReason::TigersBlocked => "tigers-blocked",
+            EndReason::GoatsBlocked => "goats-blocked",
         }
     }
 }

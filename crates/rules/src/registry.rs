@@ -7,7 +7,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::any::{Finished, PlayError, Side};
 use crate::game::Game;
-use crate::{dots, musashi};
+use crate::{bagh_chal, dots, musashi};
 
 macro_rules! games {
     ($($Variant:ident($Rules:ty) = $key:literal,)+) => {
@@ -231,6 +231,7 @@ macro_rules! games {
 games! {
     Musashi(musashi::Game) = "musashi",
     Dots(dots::Game) = "dots",
+    BaghChal(bagh_chal::Game) = "bagh-chal",
 }
 
 impl std::str::FromStr for GameKind {

@@ -38,14 +38,17 @@ fn through_the_interface_counts_like_its_perft() {
 fn goats_win_when_no_tiger_can_move() {
     // b3 is the one empty point, and no tiger on a corner steps or jumps to it.
     let g = game("a1,a5,e1,e5:a2,a3,a4,b1,b2,b4,b5,c1,c2,c3,c4,c5,d1,d2,d3,d4,d5,e2,e3,e4:0:0:t", Options::default());
-    assert_eq!(Game::outcome(&g), Some(Finished { winner: Some(Role::Goats.index()), reason: EndReason::Trapped }));
+    assert_eq!(
+        Game::outcome(&g),
+        Some(Finished { winner: Some(Role::Goats.index()), reason: EndReason::TigersBlocked })
+    );
 }
 
 #[test]
 fn tigers_win_when_the_goats_cannot_move() {
     // a1 is the one empty point, and only tigers stand next to it.
     let g = game("a2,b1,b2,e5:a3,a4,a5,b3,b4,b5,c1,c2,c3,c4,c5,d1,d2,d3,d4,d5,e1,e2,e3,e4:0:0:g", Options::default());
-    let want = Finished { winner: Some(Role::Tigers.index()), reason: EndReason::ChildrenNoMove };
+    let want = Finished { winner: Some(Role::Tigers.index()), reason: EndReason::GoatsBlocked };
     assert_eq!(Game::outcome(&g), Some(want));
 }
 
@@ -118,4 +121,18 @@ fn rule_tags_round_trip() {
     assert_eq!(BaghChal::options_from_tags(&bad).unwrap_err().0, "Target");
     assert!(BaghChal::swap_on_rematch(&Options::default()));
     assert!(BaghChal::starts_turn(0, 1, None) && !BaghChal::starts_turn(1, 0, Some(1)));
+}
+
+/// The placement phase and the jump have their own refusal codes on the wire (they were sent
+/// as `not-your-piece` and `not-a-line` before, whose words say something else).
+#[test]
+fn placement_and_jump_refusals_have_their_own_codes() {
+    let mut g = rules::AnyGame::new(rules::AnyOptions::BaghChal(Options::default()));
+    let code = |g: &mut rules::AnyGame, side: u8, mv: &str| g.play(side, mv).unwrap_err().code();
+    assert_eq!(code(&mut g, Role::Goats.index(), "c3-c4"), "must-place");
+    g.play(Role::Goats.index(), "b1").unwrap();
+    assert_eq!(code(&mut g, Role::Tigers.index(), "c3"), "cannot-place");
+    assert_eq!(code(&mut g, Role::Tigers.index(), "a1xa3"), "no-jump");
+    assert_eq!(code(&mut g, Role::Tigers.index(), "a1-c1"), "not-a-line");
+    assert_eq!(g.play(Role::Tigers.index(), "a1xc1"), Ok("a1xc1".to_string()));
 }

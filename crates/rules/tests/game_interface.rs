@@ -57,10 +57,12 @@ fn a_refused_move_changes_nothing_and_says_why() {
         let mut g = AnyGame::new(AnyOptions::default_for(kind));
         let first = g.legal_moves()[0].clone();
         let before = (g.state_hash(), g.clone());
-        let e = g.play(1, &first).unwrap_err();
+        // The side to move first: side 0, but the goats (side 1) in Bagh-Chal.
+        let mover = g.turn();
+        let e = g.play(1 - mover, &first).unwrap_err();
         assert_eq!(e.code(), "not-your-turn", "{kind:?}");
-        assert_eq!(g.play(0, "zz").unwrap_err().code(), "bad-move");
+        assert_eq!(g.play(mover, "zz").unwrap_err().code(), "bad-move");
         assert_eq!((g.state_hash(), g.clone()), before);
-        assert_eq!(g.play(0, &first).unwrap(), first);
+        assert_eq!(g.play(mover, &first).unwrap(), first);
     }
 }

@@ -60,6 +60,15 @@ pub enum ErrorCode {
     Repetition,
     #[error("that line is already drawn")]
     AlreadyDrawn,
+    /// Bagh-Chal: goats remain in hand, so the goats place one instead of moving.
+    #[error("the goats place all their goats before any goat moves")]
+    MustPlace,
+    /// Bagh-Chal: only the goats place, and only while some are in hand.
+    #[error("only the goats place, and only while some are in hand")]
+    CannotPlace,
+    /// Bagh-Chal: a jump goes over one goat along a line to the empty point beyond.
+    #[error("a jump goes over one goat to the empty point beyond")]
+    NoJump,
     /// Not a move of this game (it does not parse).
     #[error("that is not a move of this game")]
     BadMove,
@@ -123,6 +132,9 @@ impl ErrorCode {
             ErrorCode::Occupied => "occupied",
             ErrorCode::Repetition => "repetition",
             ErrorCode::AlreadyDrawn => "already-drawn",
+            ErrorCode::MustPlace => "must-place",
+            ErrorCode::CannotPlace => "cannot-place",
+            ErrorCode::NoJump => "no-jump",
             ErrorCode::BadMove => "bad-move",
             ErrorCode::NoUndo => "no-undo",
             ErrorCode::UndoWait { .. } => "undo-wait",
@@ -162,6 +174,9 @@ impl ErrorCode {
             Occupied,
             Repetition,
             AlreadyDrawn,
+            MustPlace,
+            CannotPlace,
+            NoJump,
             BadMove,
             NoUndo,
             UndoWait { secs: 20 },
@@ -191,6 +206,9 @@ impl From<rules::Refusal> for ErrorCode {
             R::Occupied => ErrorCode::Occupied,
             R::Repetition => ErrorCode::Repetition,
             R::AlreadyDrawn => ErrorCode::AlreadyDrawn,
+            R::MustPlace => ErrorCode::MustPlace,
+            R::CannotPlace => ErrorCode::CannotPlace,
+            R::NoJump => ErrorCode::NoJump,
         }
     }
 }

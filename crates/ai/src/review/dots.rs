@@ -31,7 +31,7 @@ pub fn outlook(pos: &Position, v: Value) -> Outlook {
     let (rest, exact) = match v {
         Value::Margin(m) => (m as f32, true),
         Value::MarginEstimate(m) => (m, false),
-        _ => unreachable!("a Musashi value in a Dots review"),
+        _ => unreachable!("another game's value in a Dots review"),
     };
     let margin = a as f32 - b as f32 + if pos.turn == 0 { rest } else { -rest };
     let boxes = pos.size.boxes() as f32;

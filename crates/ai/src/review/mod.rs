@@ -16,6 +16,7 @@
 //! runs through [`Slices`], which hands each slice a [`Deadline`]: without `native`, a
 //! browser reviews on its own clock through [`Timed`] (the `*_with` functions).
 
+pub mod bagh_chal;
 pub mod dots;
 pub mod musashi;
 pub mod playout;
@@ -87,12 +88,23 @@ pub enum Value {
     Margin(i32),
     /// Dots, estimated: that margin, averaged over playouts.
     MarginEstimate(f32),
+    /// Bagh-Chal, exact: side `winner` (0 the tigers, 1 the goats) wins in this many plies
+    /// at best play.
+    WinIn { winner: u8, plies: u32 },
+    /// Bagh-Chal, exact from the tables: without the repetition rule neither side can force
+    /// a win.
+    Draw,
+    /// Bagh-Chal, estimated: how likely the search's score makes a tigers' win, 0 to 1.
+    BaghChalEstimate { tigers: f32 },
 }
 
 impl Value {
     /// Whether the value is proven (not an estimate).
     pub fn is_exact(self) -> bool {
-        matches!(self, Value::ChildrenWinIn(_) | Value::ParentWin | Value::Margin(_))
+        matches!(
+            self,
+            Value::ChildrenWinIn(_) | Value::ParentWin | Value::Margin(_) | Value::WinIn { .. } | Value::Draw
+        )
     }
 
     /// The value as `qdan review` prints it: exactly what `qdan solve` prints after `value `
@@ -111,6 +123,16 @@ impl Value {
             }
             Value::Margin(m) => m.to_string(),
             Value::MarginEstimate(m) => format!("~{}", m.round() as i32),
+            Value::WinIn { winner: 0, plies } => format!("tigers-win-in {plies}"),
+            Value::WinIn { plies, .. } => format!("goats-win-in {plies}"),
+            Value::Draw => "draw".into(),
+            Value::BaghChalEstimate { tigers } => {
+                if tigers >= 0.5 {
+                    "~tigers-win".into()
+                } else {
+                    "~goats-win".into()
+                }
+            }
         }
     }
 }

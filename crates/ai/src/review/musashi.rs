@@ -112,7 +112,7 @@ pub fn outlook(v: Value) -> Outlook {
         Value::ParentWin => (1.0, Some(1)),
         Value::ChildrenWinIn(_) => (-1.0, Some(-1)),
         Value::MusashiEstimate { children } => (1.0 - 2.0 * children, None),
-        Value::Margin(_) | Value::MarginEstimate(_) => unreachable!("a Dots value in a Musashi review"),
+        _ => unreachable!("another game's value in a Musashi review"),
     };
     Outlook { score, result, margin: None }
 }

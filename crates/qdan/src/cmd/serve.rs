@@ -29,7 +29,8 @@ pub struct Args {
     /// (synchronous=FULL: an fsync per commit, survives a power cut).
     #[arg(long, env = "QDAN_DURABILITY", default_value = "process")]
     durability: Durability,
-    /// Folder for the Juroku Musashi tables (built in the background on first use), or `off`.
+    /// Folder for the Juroku Musashi tables (built in the background on first use) and the
+    /// Bagh-Chal tables (loaded if `qdan tablebase bagh-chal` made them there), or `off`.
     #[arg(long, env = "QDAN_TABLES", default_value = "tablebases")]
     tables: String,
     /// HTTP requests per second allowed per IP address (socket opens count too) [default: 20].
@@ -158,8 +159,9 @@ pub fn run(a: Args) -> anyhow::Result<()> {
         lease_ttl: Duration::from_millis(a.lease_ms),
     });
     if a.tables != "off" {
-        // Until the tables are ready the CPU plays Musashi by search.
-        drop(ai::musashi::prepare_tables(a.tables.into()));
+        // Until the tables are ready the CPU plays by search (Bagh-Chal's are only loaded).
+        drop(ai::musashi::prepare_tables(a.tables.clone().into()));
+        drop(ai::bagh_chal::prepare_tables(a.tables.into()));
     }
     let rt = tokio::runtime::Builder::new_multi_thread().enable_all().build()?;
     rt.block_on(server::serve(a.addr, &a.db, config))?;

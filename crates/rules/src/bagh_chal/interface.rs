@@ -7,28 +7,28 @@ use super::position::{Move, Moves};
 use crate::any::{self, Finished, Side};
 use crate::game::{self, Refusal, fnv, read_tag};
 
-/// The shared refusals have no words yet for the placement phase and for a jump over
-/// nothing; until they do, each maps to the nearest (its own message says exactly why).
 impl From<IllegalMove> for Refusal {
     fn from(e: IllegalMove) -> Refusal {
         match e {
             IllegalMove::GameOver => Refusal::GameOver,
             IllegalMove::NotYourTurn => Refusal::NotYourTurn,
-            IllegalMove::NotYourPiece | IllegalMove::MustPlace | IllegalMove::CannotPlace => Refusal::NotYourPiece,
-            IllegalMove::NotALine | IllegalMove::NoJump => Refusal::NotALine,
+            IllegalMove::NotYourPiece => Refusal::NotYourPiece,
+            IllegalMove::MustPlace => Refusal::MustPlace,
+            IllegalMove::CannotPlace => Refusal::CannotPlace,
+            IllegalMove::NotALine => Refusal::NotALine,
+            IllegalMove::NoJump => Refusal::NoJump,
             IllegalMove::Occupied => Refusal::Occupied,
             IllegalMove::Repetition => Refusal::Repetition,
         }
     }
 }
 
-/// The common form of a Bagh-Chal outcome: the blocked tigers are "trapped" like the
-/// Musashi Parent, and goats with no move are the hunted side with no move.
-fn finished(o: super::Outcome) -> Finished {
+/// The common form of a Bagh-Chal outcome.
+pub fn finished(o: super::Outcome) -> Finished {
     let reason = match o.reason {
-        EndReason::TigersBlocked => any::EndReason::Trapped,
+        EndReason::TigersBlocked => any::EndReason::TigersBlocked,
         EndReason::TargetReached => any::EndReason::TargetReached,
-        EndReason::GoatsBlocked => any::EndReason::ChildrenNoMove,
+        EndReason::GoatsBlocked => any::EndReason::GoatsBlocked,
         EndReason::Resignation => any::EndReason::Resignation,
     };
     Finished { winner: Some(o.winner.index()), reason }

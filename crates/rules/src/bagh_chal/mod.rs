@@ -11,6 +11,7 @@ mod position;
 
 pub use board::Point;
 pub use game::{EndReason, Game, IllegalMove, Outcome, Played};
+pub use interface::finished;
 pub use notation::{ParseMoveError, ParsePositionError};
 pub use options::{Options, Repetition, Role, Target};
 pub use position::{GOATS, Move, Moves, Position};

@@ -48,10 +48,12 @@ fn hint_with(key: &'static str, name: &'static str, value: String) -> Verdict {
     Verdict::TryAgain(key, BTreeMap::from([(name, value)]))
 }
 
+mod bagh_chal_steps;
 mod dots_steps;
 mod musashi_steps;
 mod script;
 
+pub use bagh_chal_steps::{BAGH_CHAL, BaghChalStep};
 pub use dots_steps::{DOTS, DotsStep};
 pub use musashi_steps::{MUSASHI, MusashiStep};
 use script::{Lesson, Script};
@@ -156,6 +158,7 @@ macro_rules! lessons {
 lessons! {
     Musashi(rules::musashi::Game),
     Dots(rules::dots::Game),
+    BaghChal(rules::bagh_chal::Game),
 }
 
 async fn lesson_get(Path(game): Path<String>) -> Result<Json<Value>, ApiError> {

@@ -3,6 +3,7 @@
 //! shape of its board, when its rules page last changed. Each game's module implements
 //! [`SiteGame`]; adding a game is a module and a line in [`site_games!`].
 
+mod bagh_chal;
 mod dots;
 mod musashi;
 
@@ -99,4 +100,5 @@ macro_rules! site_games {
 site_games! {
     Musashi(rules::musashi::Game),
     Dots(rules::dots::Game),
+    BaghChal(rules::bagh_chal::Game),
 }

@@ -2,6 +2,7 @@
 //! which values of its local rules a group may choose ([`option_choices`]). Each game's module
 //! implements [`WireGame`]; adding a game is a module and a line in [`wire_games!`].
 
+pub mod bagh_chal;
 pub mod dots;
 pub mod musashi;
 
@@ -90,4 +91,5 @@ macro_rules! wire_games {
 wire_games! {
     Musashi(rules::musashi::Game) = "musashi",
     Dots(rules::dots::Game) = "dots",
+    BaghChal(rules::bagh_chal::Game) = "bagh-chal",
 }

@@ -1,6 +1,7 @@
 //! The review engine (`ai::review`) in the wire's terms: a game's review, and the analysis
 //! board's values of a position and its moves.
 
+mod bagh_chal;
 mod dots;
 mod musashi;
 
@@ -20,7 +21,7 @@ pub(super) fn view(value: Value, o: Outlook) -> ValueView {
         score: o.score,
         result: o.result,
         plies: match value {
-            Value::ChildrenWinIn(n) => Some(n),
+            Value::ChildrenWinIn(n) | Value::WinIn { plies: n, .. } => Some(n),
             _ => None,
         },
         margin: o.margin,
@@ -113,7 +114,7 @@ macro_rules! valued_games {
         ) -> Result<AnalysisView, BadPosition> {
             let kind = match req.options.get("game").and_then(|g| g.as_str()) {
                 Some(g) => g.parse::<rules::GameKind>().map_err(BadPosition)?,
-                None => return Err(BadPosition("options.game is musashi or dots".into())),
+                None => return Err(BadPosition("options.game names the game (musashi, dots, bagh-chal)".into())),
             };
             // Any rule the games know, the analysis-only ones too (target `none`, any move limit).
             let mut obj = req.options.as_object().cloned().ok_or_else(|| BadPosition("options must be an object".into()))?;
@@ -130,4 +131,5 @@ macro_rules! valued_games {
 valued_games! {
     Musashi(rules::musashi::Game),
     Dots(rules::dots::Game),
+    BaghChal(rules::bagh_chal::Game),
 }

@@ -14,6 +14,7 @@ fn legal(h: &Harness) -> Vec<String> {
     match h.view().view {
         Some(wire::GameView::Musashi(m)) => m.legal,
         Some(wire::GameView::Dots(d)) => d.legal.iter().map(u8::to_string).collect(),
+        Some(wire::GameView::BaghChal(b)) => b.legal,
         None => vec![],
     }
 }
@@ -94,6 +95,7 @@ fn browser_fixtures() {
     let short = |board, first| {
         AnyOptions::Musashi(musashi::Options { board, first, limit: Limit(Some(12)), ..Default::default() })
     };
+    let bagh = |first, target| AnyOptions::BaghChal(bagh_chal::Options { first, target, ..Default::default() });
     let sessions = vec![
         session(dots(3, 3), None, 1, 300),
         session(dots(3, 3), Some(Level::Beginner), 2, 300),
@@ -103,6 +105,9 @@ fn browser_fixtures() {
         session(musashi(BoardKind::Square25, Role::Children, Target::NONE), Some(Level::Beginner), 6, 300),
         session(short(BoardKind::Square25, Role::Parent), None, 8, 400),
         session(short(BoardKind::Setchin33, Role::Children), None, 9, 400),
+        // Long enough to place all twenty goats and move on (the repetition record).
+        session(bagh(bagh_chal::Role::Goats, bagh_chal::Target::FIVE), None, 10, 2500),
+        session(bagh(bagh_chal::Role::Tigers, bagh_chal::Target::FOUR), Some(Level::Beginner), 11, 500),
     ];
     let body = serde_json::to_string_pretty(&sessions).unwrap();
     let text = format!(

@@ -2,7 +2,7 @@
 //! and after every step a client's mirror fed the step's events must equal the full state.
 
 use ai::Level;
-use rules::{AnyOptions, GameKind, dots, musashi};
+use rules::{AnyOptions, GameKind, bagh_chal, dots, musashi};
 use serde_json::json;
 use wire::{ErrorCode, Event, Intent, Mirror, MoveSource, Seat, Status, TableView};
 

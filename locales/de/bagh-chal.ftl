@@ -1,0 +1,40 @@
+## Bagh-Chal (Tiger und Ziegen): Figuren, Brett, lokale Regeln, Ansagen und die Lektion.
+
+bagh-chal-tigers = Tiger
+bagh-chal-goats = Ziegen
+bagh-chal-you-tigers = Du spielst die Tiger
+bagh-chal-you-goats = Du spielst die Ziegen
+bagh-chal-in-hand = Noch zu setzen: { $n } Ziegen
+bagh-chal-captured = Geschlagene Ziegen: { $captured } von { $target }
+bagh-chal-legend-rings = Gestrichelte Ringe: Ziegen, die ein Tiger im nächsten Zug überspringen kann.
+bagh-chal-announce-place = Ziege auf { $to } gesetzt.
+bagh-chal-announce-tiger = Tiger: { $from } nach { $to }.
+bagh-chal-announce-goat = Ziege: { $from } nach { $to }.
+bagh-chal-announce-jump = Tiger: { $from } springt nach { $to } und schlägt die Ziege auf { $over }.
+bagh-chal-point-empty = { $point }, frei
+bagh-chal-point-tiger = { $point }, Tiger
+bagh-chal-point-goat = { $point }, Ziege
+bagh-chal-point-place = { $point }, frei: Hier kannst du eine Ziege setzen
+bagh-chal-point-target = { $point }, frei: Hierhin kannst du ziehen
+bagh-chal-point-jump = { $point }, frei: Ein Sprung hierher schlägt eine Ziege
+bagh-chal-point-movable = { $point }, { $piece }: Du kannst ziehen
+bagh-chal-selected = { $point } gewählt. Wähle jetzt das Ziel.
+bagh-chal-refuse-tigers = Du spielst die Tiger: Tippe auf einen Tiger.
+bagh-chal-refuse-goats = Du spielst die Ziegen: Tippe auf eine deiner Ziegen.
+bagh-chal-refuse-place = Es sind noch Ziegen in der Hand: Tippe auf einen freien Punkt, um eine zu setzen.
+bagh-chal-refuse-stuck = Die Figur auf { $point } kann nicht ziehen.
+bagh-chal-refuse-target = { $to } ist von { $from } aus nicht in einem Zug erreichbar.
+bagh-chal-reason-target = Die Tiger haben { $target } Ziegen geschlagen.
+
+bagh-chal-opt-target = Ziel der Tiger
+bagh-chal-opt-target-5 = 5 Ziegen (Standard)
+bagh-chal-opt-target-4 = 4 Ziegen
+bagh-chal-opt-target-6 = 6 Ziegen
+bagh-chal-opt-target-all = Alle zwanzig Ziegen
+bagh-chal-opt-first = Erster Zug
+bagh-chal-opt-first-goats = Ziegen (Standard)
+bagh-chal-opt-first-tigers = Tiger
+bagh-chal-opt-repetition = Wiederholte Stellungen
+bagh-chal-opt-repetition-forbidden = Verboten (Standard)
+bagh-chal-opt-repetition-allowed = Erlaubt
+bagh-chal-opt-swapRoles = Beim Nochmal-Spielen Tiger und Ziegen tauschen

@@ -1,0 +1,40 @@
+## Bagh-Chal (Tigers and Goats): pieces, board, local rules, announcements and the lesson.
+
+bagh-chal-tigers = Tigers
+bagh-chal-goats = Goats
+bagh-chal-you-tigers = You play the tigers
+bagh-chal-you-goats = You play the goats
+bagh-chal-in-hand = Goats to place: { $n }
+bagh-chal-captured = Goats captured: { $captured } of { $target }
+bagh-chal-legend-rings = Dashed rings: goats a tiger can jump next move.
+bagh-chal-announce-place = Goat placed on { $to }.
+bagh-chal-announce-tiger = Tiger: { $from } to { $to }.
+bagh-chal-announce-goat = Goat: { $from } to { $to }.
+bagh-chal-announce-jump = Tiger: { $from } jumps to { $to } and captures the goat on { $over }.
+bagh-chal-point-empty = { $point }, empty
+bagh-chal-point-tiger = { $point }, tiger
+bagh-chal-point-goat = { $point }, goat
+bagh-chal-point-place = { $point }, empty: you can place a goat here
+bagh-chal-point-target = { $point }, empty: you can move here
+bagh-chal-point-jump = { $point }, empty: jumping here captures a goat
+bagh-chal-point-movable = { $point }, { $piece }: you can move it
+bagh-chal-selected = { $point } chosen. Now choose where to go.
+bagh-chal-refuse-tigers = You play the tigers: tap a tiger.
+bagh-chal-refuse-goats = You play the goats: tap one of your goats.
+bagh-chal-refuse-place = Goats are still in hand: tap an empty point to place one.
+bagh-chal-refuse-stuck = The piece on { $point } cannot move.
+bagh-chal-refuse-target = { $to } cannot be reached from { $from } in one move.
+bagh-chal-reason-target = The tigers captured { $target } goats.
+
+bagh-chal-opt-target = Tigers' target
+bagh-chal-opt-target-5 = 5 goats (standard)
+bagh-chal-opt-target-4 = 4 goats
+bagh-chal-opt-target-6 = 6 goats
+bagh-chal-opt-target-all = All twenty goats
+bagh-chal-opt-first = First move
+bagh-chal-opt-first-goats = Goats (standard)
+bagh-chal-opt-first-tigers = Tigers
+bagh-chal-opt-repetition = Repeated positions
+bagh-chal-opt-repetition-forbidden = Forbidden (standard)
+bagh-chal-opt-repetition-allowed = Allowed
+bagh-chal-opt-swapRoles = Swap tigers and goats when playing again

@@ -1,0 +1,40 @@
+## बाघ-चाल (बाघ और बकरियाँ): मोहरे, बोर्ड, स्थानीय नियम, घोषणाएँ और पाठ।
+
+bagh-chal-tigers = बाघ
+bagh-chal-goats = बकरियाँ
+bagh-chal-you-tigers = आप बाघों से खेल रहे हैं
+bagh-chal-you-goats = आप बकरियों से खेल रहे हैं
+bagh-chal-in-hand = रखनी बाकी बकरियाँ: { $n }
+bagh-chal-captured = पकड़ी गई बकरियाँ: { $target } में से { $captured }
+bagh-chal-legend-rings = धारीदार घेरे: वे बकरियाँ जिन पर से कोई बाघ अगली चाल में कूद सकता है।
+bagh-chal-announce-place = { $to } पर बकरी रखी गई।
+bagh-chal-announce-tiger = बाघ: { $from } से { $to }।
+bagh-chal-announce-goat = बकरी: { $from } से { $to }।
+bagh-chal-announce-jump = बाघ: { $from } से { $to } पर कूदा और { $over } की बकरी पकड़ी।
+bagh-chal-point-empty = { $point }, खाली
+bagh-chal-point-tiger = { $point }, बाघ
+bagh-chal-point-goat = { $point }, बकरी
+bagh-chal-point-place = { $point }, खाली: यहाँ बकरी रख सकते हैं
+bagh-chal-point-target = { $point }, खाली: यहाँ जा सकते हैं
+bagh-chal-point-jump = { $point }, खाली: यहाँ कूदने से एक बकरी पकड़ी जाती है
+bagh-chal-point-movable = { $point }, { $piece }: इसे चला सकते हैं
+bagh-chal-selected = { $point } चुना गया। अब चुनें कि कहाँ जाना है।
+bagh-chal-refuse-tigers = आप बाघों से खेल रहे हैं: किसी बाघ पर टैप करें।
+bagh-chal-refuse-goats = आप बकरियों से खेल रहे हैं: अपनी किसी बकरी पर टैप करें।
+bagh-chal-refuse-place = अभी बकरियाँ हाथ में हैं: एक रखने के लिए किसी खाली बिंदु पर टैप करें।
+bagh-chal-refuse-stuck = { $point } वाला मोहरा चल नहीं सकता।
+bagh-chal-refuse-target = { $from } से { $to } एक चाल में नहीं पहुँचा जा सकता।
+bagh-chal-reason-target = बाघों ने { $target } बकरियाँ पकड़ लीं।
+
+bagh-chal-opt-target = बाघों का लक्ष्य
+bagh-chal-opt-target-5 = 5 बकरियाँ (मानक)
+bagh-chal-opt-target-4 = 4 बकरियाँ
+bagh-chal-opt-target-6 = 6 बकरियाँ
+bagh-chal-opt-target-all = सभी बीस बकरियाँ
+bagh-chal-opt-first = पहली चाल
+bagh-chal-opt-first-goats = बकरियाँ (मानक)
+bagh-chal-opt-first-tigers = बाघ
+bagh-chal-opt-repetition = दोहराई गई स्थितियाँ
+bagh-chal-opt-repetition-forbidden = मना (मानक)
+bagh-chal-opt-repetition-allowed = अनुमति है
+bagh-chal-opt-swapRoles = फिर से खेलने पर बाघ और बकरियाँ बदलें

@@ -1,0 +1,40 @@
+## Багх-Чал («Тигры и козы»): фигуры, доска, местные правила, объявления и урок.
+
+bagh-chal-tigers = Тигры
+bagh-chal-goats = Козы
+bagh-chal-you-tigers = Вы играете тиграми
+bagh-chal-you-goats = Вы играете козами
+bagh-chal-in-hand = Коз в запасе: { $n }
+bagh-chal-captured = Взято коз: { $captured } из { $target }
+bagh-chal-legend-rings = Пунктирные кольца: козы, которых тигр может перепрыгнуть следующим ходом.
+bagh-chal-announce-place = Коза поставлена на { $to }.
+bagh-chal-announce-tiger = Тигр: { $from } на { $to }.
+bagh-chal-announce-goat = Коза: { $from } на { $to }.
+bagh-chal-announce-jump = Тигр: { $from } прыгает на { $to } и берёт козу на { $over }.
+bagh-chal-point-empty = { $point }, свободно
+bagh-chal-point-tiger = { $point }, тигр
+bagh-chal-point-goat = { $point }, коза
+bagh-chal-point-place = { $point }, свободно: сюда можно поставить козу
+bagh-chal-point-target = { $point }, свободно: сюда можно пойти
+bagh-chal-point-jump = { $point }, свободно: прыжок сюда берёт козу
+bagh-chal-point-movable = { $point }, { $piece }: можно ходить
+bagh-chal-selected = Выбрано { $point }. Теперь выберите, куда идти.
+bagh-chal-refuse-tigers = Вы играете тиграми: нажмите на тигра.
+bagh-chal-refuse-goats = Вы играете козами: нажмите на свою козу.
+bagh-chal-refuse-place = В запасе ещё есть козы: нажмите на свободный пункт, чтобы поставить одну.
+bagh-chal-refuse-stuck = Фигура на { $point } не может сходить.
+bagh-chal-refuse-target = С { $from } на { $to } за один ход не попасть.
+bagh-chal-reason-target = Тигры взяли { $target } коз.
+
+bagh-chal-opt-target = Цель тигров
+bagh-chal-opt-target-5 = 5 коз (стандарт)
+bagh-chal-opt-target-4 = 4 козы
+bagh-chal-opt-target-6 = 6 коз
+bagh-chal-opt-target-all = Все двадцать коз
+bagh-chal-opt-first = Первый ход
+bagh-chal-opt-first-goats = Козы (стандарт)
+bagh-chal-opt-first-tigers = Тигры
+bagh-chal-opt-repetition = Повторение позиций
+bagh-chal-opt-repetition-forbidden = Запрещено (стандарт)
+bagh-chal-opt-repetition-allowed = Разрешено
+bagh-chal-opt-swapRoles = Меняться тиграми и козами в следующей партии

@@ -1,0 +1,40 @@
+## Bagh-Chal (Mga Tigre at Kambing): mga piyesa, board, lokal na tuntunin, anunsiyo at ang aralin.
+
+bagh-chal-tigers = Mga Tigre
+bagh-chal-goats = Mga Kambing
+bagh-chal-you-tigers = Ikaw ang mga tigre
+bagh-chal-you-goats = Ikaw ang mga kambing
+bagh-chal-in-hand = Kambing na ilalagay pa: { $n }
+bagh-chal-captured = Nahuling kambing: { $captured } sa { $target }
+bagh-chal-legend-rings = Putol-putol na bilog: mga kambing na kayang talunan ng tigre sa susunod na galaw.
+bagh-chal-announce-place = Inilagay ang kambing sa { $to }.
+bagh-chal-announce-tiger = Tigre: { $from } papuntang { $to }.
+bagh-chal-announce-goat = Kambing: { $from } papuntang { $to }.
+bagh-chal-announce-jump = Tigre: tumalon mula { $from } papuntang { $to } at hinuli ang kambing sa { $over }.
+bagh-chal-point-empty = { $point }, bakante
+bagh-chal-point-tiger = { $point }, tigre
+bagh-chal-point-goat = { $point }, kambing
+bagh-chal-point-place = { $point }, bakante: puwede kang maglagay ng kambing dito
+bagh-chal-point-target = { $point }, bakante: puwede kang pumunta rito
+bagh-chal-point-jump = { $point }, bakante: ang pagtalon dito ay nanghuhuli ng kambing
+bagh-chal-point-movable = { $point }, { $piece }: puwede mo itong igalaw
+bagh-chal-selected = Napili ang { $point }. Ngayon piliin kung saan pupunta.
+bagh-chal-refuse-tigers = Ikaw ang mga tigre: i-tap ang isang tigre.
+bagh-chal-refuse-goats = Ikaw ang mga kambing: i-tap ang isa sa mga kambing mo.
+bagh-chal-refuse-place = May hawak pang kambing: i-tap ang bakanteng punto para maglagay ng isa.
+bagh-chal-refuse-stuck = Hindi makagalaw ang piyesa sa { $point }.
+bagh-chal-refuse-target = Hindi maaabot ang { $to } mula { $from } sa isang galaw.
+bagh-chal-reason-target = Nakahuli ang mga tigre ng { $target } kambing.
+
+bagh-chal-opt-target = Target ng mga tigre
+bagh-chal-opt-target-5 = 5 kambing (karaniwan)
+bagh-chal-opt-target-4 = 4 na kambing
+bagh-chal-opt-target-6 = 6 na kambing
+bagh-chal-opt-target-all = Lahat ng dalawampung kambing
+bagh-chal-opt-first = Unang galaw
+bagh-chal-opt-first-goats = Mga kambing (karaniwan)
+bagh-chal-opt-first-tigers = Mga tigre
+bagh-chal-opt-repetition = Paulit-ulit na ayos
+bagh-chal-opt-repetition-forbidden = Bawal (karaniwan)
+bagh-chal-opt-repetition-allowed = Puwede
+bagh-chal-opt-swapRoles = Magpalit ng tigre at kambing sa susunod na laro
