@@ -172,6 +172,60 @@ test('the Dots and Boxes lesson, end to end, with double-dealing', async () => {
   await context.close();
 });
 
+/**
+ * Plays a Bagh-Chal move by tapping: a placement is one tap, a step or a jump the piece, then
+ * its landing point.
+ * @param {import('playwright-core').Page} page @param {string} move
+ */
+async function baghChalMove(page, move) {
+  const m = move.match(/^([a-e][1-5])[-x]([a-e][1-5])$/);
+  const board = page.locator('svg.bagh-chal-board');
+  if (!m) return board.locator(`[data-place="${move}"]`).click();
+  await board.locator(`[data-point="${m[1]}"]`).click();
+  await board.locator(`[data-target="${m[2]}"]`).click();
+}
+
+test('the Bagh-Chal lesson, end to end, ends in a game against the beginner CPU', async () => {
+  const { context, page, errors } = await newPlayer(env.browser, PHONE);
+  await page.goto(`${env.server.url}/en/games/bagh-chal/learn`);
+  await page.locator('body[data-ready="true"]').waitFor();
+  assert.equal(await page.locator('#lesson-count').textContent(), 'Step 1 of 5');
+  await baghChalMove(page, 'c3');
+  await feedback(page, 'good');
+  await next(page);
+
+  await atStep(page, 'jump');
+  await baghChalMove(page, 'a1-a2');
+  await feedback(page, 'bad', /captures nothing/);
+  await page.locator('svg.bagh-chal-board [data-piece="tiger"][data-point="a1"]').waitFor();
+  await baghChalMove(page, 'a1xc3');
+  await feedback(page, 'good');
+  await next(page);
+
+  await atStep(page, 'guard');
+  await baghChalMove(page, 'c3');
+  await feedback(page, 'bad', /can still jump/);
+  await baghChalMove(page, 'c1');
+  await feedback(page, 'good');
+  await next(page);
+
+  await atStep(page, 'block');
+  await baghChalMove(page, 'b2-c3');
+  await feedback(page, 'bad', /next to a tiger/);
+  await shot(page, 'learn-bagh-chal-hint-390x844');
+  await baghChalMove(page, 'b3-c3');
+  await feedback(page, 'good', /No tiger can move/);
+  await next(page);
+
+  await atStep(page, 'play');
+  await page.locator('#lesson-play-cpu').click();
+  await page.waitForURL(/\/en\/g\/[A-Za-z0-9]+$/);
+  await waitState(page, 's.table.status === "playing" && s.table.seats[1].cpu === "beginner"');
+  assert.equal((await waitState(page, 's.table.view !== null')).table.view.game, 'bagh-chal');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
 test('every locale has every step text, hint and note of both lessons', async () => {
   const { context, page, errors } = await newPlayer(env.browser, PHONE);
   /** @type {Record<string, Set<string>>} */
@@ -183,14 +237,15 @@ test('every locale has every step text, hint and note of both lessons', async ()
   // Every hint and note id the server can send has a text.
   for (const id of ['no-pair', 'one-pair', 'gap', 'trap', 'limit-trapped']) assert.ok(keys.en.has(`learn-musashi-hint-${id}`), id);
   for (const id of ['no-box', 'third-side', 'take-chain', 'all-in', 'opens-chain', 'take-first']) assert.ok(keys.en.has(`learn-dots-hint-${id}`), id);
+  for (const id of ['no-jump', 'guard', 'block']) assert.ok(keys.en.has(`learn-bagh-chal-hint-${id}`), id);
   for (const lang of LANGS) assert.deepEqual([...keys.en].filter((k) => !keys[lang].has(k)), [], `${lang} lacks lesson messages`);
 
   for (const lang of LANGS) {
-    for (const game of ['musashi', 'dots']) {
+    for (const game of ['musashi', 'dots', 'bagh-chal']) {
       await page.goto(`${env.server.url}/${lang}/games/${game}/learn`);
       await page.locator('body[data-ready="true"]').waitFor();
       const steps = Number(await page.locator('.lesson').getAttribute('data-steps'));
-      assert.equal(steps, game === 'musashi' ? 8 : 5);
+      assert.equal(steps, { musashi: 8, dots: 5, 'bagh-chal': 4 }[game]);
       /** @type {string[]} */
       const titles = [];
       for (let i = 0; i <= steps; i++) {
