@@ -3,7 +3,8 @@
 //! `nats-server`/`haproxy` are not installed: `scripts/test` provides all three).
 //!
 //! 1. A game of each kind with the two players on different nodes and a spectator on the
-//!    third: every move seen by all three.
+//!    third: every move seen by all three, and after each one the third node's list of games
+//!    in progress (`GET /api/me/playing`) already says whose turn it is.
 //! 2. Games through the balancer while a random node is SIGKILLed and restarted several
 //!    times; then a node SIGSTOPped past its lease and SIGCONTed: its writes are refused by
 //!    the fence; then a rolling restart (SIGTERM) of every node. NATS, the balancer and
@@ -97,9 +98,12 @@ fn legal(v: &GameView) -> Vec<String> {
 }
 
 /// Plays a whole game with its two players on nodes 1 and 2 and a watcher (no token) on node
-/// 3; after every move all three have the same table.
+/// 3; after every move all three have the same table, and node 3's lists of the two players'
+/// games in progress say whose turn it is (the list is read from the store, which has every
+/// acknowledged move, whichever node owns the table).
 async fn three_nodes_one_game(c: &Cluster, body: serde_json::Value) -> usize {
     let api = Api::new(c.nodes[0].url());
+    let third = Api::new(c.nodes[2].url());
     let (ta, _) = api.player("Ana").await.unwrap();
     let (tb, _) = api.player("Ben").await.unwrap();
     let code = api.group(&ta, &body).await.unwrap();
@@ -127,6 +131,17 @@ async fn three_nodes_one_game(c: &Cluster, body: serde_json::Value) -> usize {
         let r = mover.intent(Intent::Move { ply: t.plies, mv }).await.unwrap();
         assert!(matches!(r, ServerMsg::Ack { .. }), "{r:?}");
         moves += 1;
+        let after = mover.table().clone();
+        for (token, seat) in [(&ta, Seat::First), (&tb, Seat::Second)] {
+            let list = third.get("/api/me/playing", Some(token)).await.unwrap();
+            let list = list.as_array().unwrap();
+            if after.status == Status::Playing {
+                assert_eq!(list.len(), 1, "{code}: {list:?}");
+                assert_eq!(list[0]["myTurn"], after.is_turn_of(seat), "{code} after move {moves}: {list:?}");
+            } else {
+                assert!(list.is_empty(), "{code} is over: {list:?}");
+            }
+        }
     }
     moves
 }

@@ -36,6 +36,21 @@ impl Api {
         Ok(v)
     }
 
+    /// GETs JSON (with the device token when given); an error status is an error.
+    pub async fn get(&self, path: &str, token: Option<&str>) -> Result<Value> {
+        let mut req = self.http.get(format!("{}{path}", self.base));
+        if let Some(t) = token {
+            req = req.bearer_auth(t);
+        }
+        let r = req.send().await?;
+        let status = r.status();
+        let v: Value = r.json().await?;
+        if !status.is_success() {
+            return Err(KitError::Status(status.as_u16(), format!("{path}: {v}")));
+        }
+        Ok(v)
+    }
+
     /// [`Api::post`], waiting out rate limits, restarts and a server that is not up (up to
     /// `within`).
     pub async fn post_patiently(
