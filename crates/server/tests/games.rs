@@ -65,3 +65,38 @@ async fn a_whole_musashi_game_to_its_end() {
     assert_eq!(r["code"], "game-over");
     assert_eq!(s.state.ctx.store.count_moves().await.unwrap(), n as i64);
 }
+
+/// Bagh-Chal over the wire: its local rules from the options endpoint, its own refusal for a
+/// goat step while goats are in hand, and a whole game between two people (the first legal
+/// move each time) to one of its ends, with the captured goat in each jump's move event.
+#[tokio::test]
+async fn a_whole_bagh_chal_game_to_its_end() {
+    let s = TestServer::start().await;
+    let o: Value = s.http.get(s.url("/api/options/bagh-chal")).send().await.unwrap().json().await.unwrap();
+    let ids: Vec<&str> = o["options"].as_array().unwrap().iter().map(|x| x["id"].as_str().unwrap()).collect();
+    assert_eq!(ids, ["target", "first", "repetition", "swapRoles"]);
+    assert_eq!(o["options"][0]["values"], json!(["5", "4", "6", "all"]));
+
+    let (ta, _) = s.player("Ana").await;
+    let (tb, _) = s.player("Ben").await;
+    let code = s.group(&ta, json!({"game": "bagh-chal", "options": {"target": "4"}})).await;
+    let mut a = s.client(&code, &ta).await;
+    let mut b = s.client(&code, &tb).await;
+    b.intent(json!({"t": "sit"})).await;
+    a.catch_up(b.v).await;
+    assert_eq!(a.table["seats"][0]["side"], 0, "first seated plays the tigers");
+    assert_eq!(a.table["view"]["inHand"], 20);
+    assert_eq!(a.table["view"]["turn"], 1, "the goats move first");
+    let r = b.intent(json!({"t": "move", "ply": 0, "move": "a2-a3"})).await;
+    assert_eq!(r["code"], "must-place");
+
+    let n = play_out(&mut a, &mut b, first_legal).await;
+    let t = a.table.clone();
+    assert_eq!(t["status"], "over");
+    assert!(["target-reached", "tigers-blocked", "goats-blocked"].contains(&t["result"]["reason"].as_str().unwrap()));
+    assert_eq!(t["plies"], n);
+    let jumps: Vec<&Value> =
+        a.events.iter().filter(|e| e["kind"] == "move" && e["move"].as_str().unwrap().contains('x')).collect();
+    assert_eq!(jumps.len() as u64, t["view"]["captured"].as_u64().unwrap());
+    assert!(jumps.iter().all(|e| e["taken"].as_array().is_some_and(|t| t.len() == 1)), "{jumps:?}");
+}
