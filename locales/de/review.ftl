@@ -122,7 +122,7 @@ review-import-bad = Diese Aufzeichnung lässt sich nicht lesen: { $why }
 musashi-review-setup-hint = Tippe auf einen Punkt, um ihn zu wechseln: leer, Kind, Vater.
 musashi-review-moves-made = Bisherige Züge der Kinder
 dots-review-setup-hint = Tippe auf einen Strich, um ihn zu ziehen oder zu löschen.
-bagh-chal-review-setup-hint = Tippe auf einen Punkt, um zu wechseln: frei, Ziege, Tiger. Ziegen, die nicht auf dem Brett stehen, gelten als geschlagen.
+bagh-chal-review-setup-hint = Tippe auf einen Punkt, um zu wechseln: frei, Ziege, Tiger. Ziegen, die nicht auf dem Brett stehen, sind in der Hand.
 dots-review-first-player = Wer zuerst zieht
 dots-review-second-player = Wer als Zweites zieht
 

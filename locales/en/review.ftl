@@ -124,7 +124,7 @@ review-import-bad = This record cannot be read: { $why }
 musashi-review-setup-hint = Tap a point to cycle it: empty, Child, Parent.
 musashi-review-moves-made = Children moves made
 dots-review-setup-hint = Tap a line to draw or erase it.
-bagh-chal-review-setup-hint = Tap a point to cycle it: empty, goat, tiger. Goats not on the board count as captured.
+bagh-chal-review-setup-hint = Tap a point to cycle it: empty, goat, tiger. The goats not on the board are in hand.
 dots-review-first-player = First player
 dots-review-second-player = Second player
 

@@ -94,7 +94,7 @@ review-import-bad = यह रिकॉर्ड पढ़ा नहीं ज�
 musashi-review-setup-hint = किसी बिंदु पर टैप करें, वह बदलता जाएगा: खाली, बच्चा, जनक।
 musashi-review-moves-made = बच्चों की अब तक की चालें
 dots-review-setup-hint = कोई रेखा खींचने या मिटाने के लिए उस पर टैप करें।
-bagh-chal-review-setup-hint = किसी बिंदु को बदलने के लिए टैप करें: खाली, बकरी, बाघ। जो बकरियाँ बोर्ड पर नहीं हैं, वे पकड़ी गई मानी जाती हैं।
+bagh-chal-review-setup-hint = किसी बिंदु को बदलने के लिए टैप करें: खाली, बकरी, बाघ। जो बकरियाँ बोर्ड पर नहीं हैं, वे हाथ में हैं।
 dots-review-first-player = पहला खिलाड़ी
 dots-review-second-player = दूसरा खिलाड़ी
 

@@ -105,7 +105,7 @@ review-import-bad = Эту запись не прочитать: { $why }
 musashi-review-setup-hint = Нажимайте на точку, чтобы менять её: пусто, фишка Детей, Родитель.
 musashi-review-moves-made = Сделано ходов Детьми
 dots-review-setup-hint = Нажмите на линию, чтобы провести или стереть её.
-bagh-chal-review-setup-hint = Нажимайте на пункт, чтобы менять его: свободно, коза, тигр. Козы не на доске считаются взятыми.
+bagh-chal-review-setup-hint = Нажимайте на пункт, чтобы менять его: свободно, коза, тигр. Козы не на доске — в запасе.
 dots-review-first-player = Первый игрок
 dots-review-second-player = Второй игрок
 

@@ -90,7 +90,7 @@ review-import-bad = Hindi mabasa ang talaang ito: { $why }
 musashi-review-setup-hint = I-tap ang isang punto para palitan ito: walang laman, Anak, Magulang.
 musashi-review-moves-made = Mga galaw ng Mga Anak hanggang ngayon
 dots-review-setup-hint = I-tap ang isang linya para ilagay o burahin ito.
-bagh-chal-review-setup-hint = I-tap ang punto para palitan: bakante, kambing, tigre. Ang mga kambing na wala sa board ay bilang na nahuli.
+bagh-chal-review-setup-hint = I-tap ang punto para palitan: bakante, kambing, tigre. Hawak pa ang mga kambing na wala sa board.
 dots-review-first-player = Unang manlalaro
 dots-review-second-player = Ikalawang manlalaro
 

@@ -1,6 +1,7 @@
 // Setting up a Bagh-Chal position on the analysis board: a tap cycles a point empty → goat →
-// tiger → empty; the goats not on the board count as captured (none in hand), unless the set-up
-// came from a game. Pure, except `pointAt`, which reads a click's place on the SVG board.
+// tiger → empty; the goats captured stay as they were (none from scratch), and the rest of the
+// twenty not on the board are in hand. Pure, except `pointAt`, which reads a click's place on
+// the SVG board.
 
 import { svgPoint } from '../dom.js';
 import { POINTS, parsePosition, positionText } from './board.js';
@@ -9,7 +10,7 @@ import { toXY } from './render.js';
 /** @typedef {import('./board.js').Position} BaghChalSetup */
 
 /** @returns {BaghChalSetup} */
-export const setupEmpty = () => ({ tigers: new Set(), goats: new Set(), inHand: 0, captured: 20, turn: 1 });
+export const setupEmpty = () => ({ tigers: new Set(), goats: new Set(), inHand: 20, captured: 0, turn: 1 });
 
 /** A tap on point `p`. @param {BaghChalSetup} s @param {string} p @returns {BaghChalSetup} */
 export function setupTap(s, p) {
@@ -19,8 +20,8 @@ export function setupTap(s, p) {
   else if (goats.has(p)) {
     goats.delete(p);
     tigers.add(p);
-  } else if (goats.size + s.inHand < 20) goats.add(p);
-  return { ...s, tigers, goats, captured: 20 - goats.size - s.inHand };
+  } else if (goats.size + s.captured < 20) goats.add(p);
+  return { ...s, tigers, goats, inHand: 20 - goats.size - s.captured };
 }
 
 /** Whether the server can read the set-up: four tigers. @param {BaghChalSetup | null} s */
