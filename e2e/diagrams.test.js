@@ -10,7 +10,7 @@ import { OUT, facts, rendered } from '../scripts/diagrams.mjs';
 test('committed diagrams match the board code', () => {
   const files = rendered();
   assert.deepEqual(Object.keys(files).sort(),
-    ['dots-chain.svg', 'dots-home.svg', 'musashi-capture-after.svg', 'musashi-capture-before.svg', 'musashi-start.svg']);
+    ['bagh-chal-jump.svg', 'bagh-chal-start.svg', 'dots-chain.svg', 'dots-home.svg', 'musashi-capture-after.svg', 'musashi-capture-before.svg', 'musashi-start.svg']);
   for (const [name, svg] of Object.entries(files)) {
     const have = readFileSync(join(OUT, name), 'utf8');
     assert.equal(have, svg, `web/diagrams/${name} is stale: run node scripts/diagrams.mjs`);
