@@ -37,7 +37,7 @@ test('defect 1: an invite link to no game is a 404 page in the visitor\'s langua
     const html = await r.text();
     assert.match(html, new RegExp(`<html lang="${lang}">`));
     assert.ok(html.includes(title), `${lang}: ${title}`);
-    for (const game of ['musashi', 'dots']) assert.ok(html.includes(`href="/${lang}/games/${game}"`), `${lang} links to ${game}`);
+    for (const game of ['musashi', 'dots', 'bagh-chal']) assert.ok(html.includes(`href="/${lang}/games/${game}"`), `${lang} links to ${game}`);
     // No group page: no socket that would retry for ever.
     assert.ok(!html.includes('"page":"group"'));
   }

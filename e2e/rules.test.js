@@ -9,7 +9,7 @@ import { LANGS, PHONE, SHOTS, newPlayer, serverAndBrowser, waitState } from './h
 
 const env = serverAndBrowser();
 
-const GAMES = ['musashi', 'dots'];
+const GAMES = ['musashi', 'dots', 'bagh-chal'];
 
 test('rules pages fit a phone in every locale', async () => {
   const { context, page, errors } = await newPlayer(env.browser, PHONE);
@@ -31,8 +31,8 @@ test('rules pages fit a phone in every locale', async () => {
       assert.ok(m.page <= m.view && m.body <= m.view, `${lang} ${game}: page ${m.page}/${m.body} px wide in ${m.view}`);
       for (const s of m.scrollers) assert.ok(s.right <= m.view + 0.5, `${lang} ${game}: a table box sticks out`);
       assert.equal(m.scrollers.length, 2);
-      assert.equal(m.svgs, game === 'musashi' ? 3 : 1);
-      assert.equal(m.rows, game === 'musashi' ? 6 : 2);
+      assert.equal(m.svgs, { musashi: 3, dots: 1, 'bagh-chal': 2 }[game]);
+      assert.equal(m.rows, { musashi: 6, dots: 2, 'bagh-chal': 4 }[game]);
       await page.screenshot({ path: join(SHOTS, `rules-${lang}-${game}.png`), fullPage: true });
     }
   }
