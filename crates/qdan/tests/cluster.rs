@@ -91,10 +91,7 @@ const NO_PER_IP: &[&str] =
 
 /// The legal moves of a view, as text.
 fn legal(v: &GameView) -> Vec<String> {
-    match v {
-        GameView::Musashi(m) => m.legal.clone(),
-        GameView::Dots(d) => d.legal.iter().map(u8::to_string).collect(),
-    }
+    v.legal()
 }
 
 /// Plays a whole game with its two players on nodes 1 and 2 and a watcher (no token) on node
