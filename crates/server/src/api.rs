@@ -67,7 +67,7 @@ pub(crate) async fn limit_per_ip(State(state): State<AppState>, mut req: Request
 }
 
 /// Takes one from the address's allowance of new players or groups (issue 19).
-fn allow_new(
+pub(crate) fn allow_new(
     limit: Option<&ratelimit::PerKey>,
     ip: Option<Extension<ClientIp>>,
     per_minute: u32,
@@ -83,7 +83,7 @@ fn allow_new(
 }
 
 /// Reads the JSON body, turning a bad one into our error shape.
-fn body<T>(b: Result<Json<T>, JsonRejection>) -> Result<T, ApiError> {
+pub(crate) fn body<T>(b: Result<Json<T>, JsonRejection>) -> Result<T, ApiError> {
     b.map(|Json(t)| t).map_err(|e| ApiError::BadRequest(ErrorCode::BadJson, e.body_text()))
 }
 
@@ -155,7 +155,10 @@ async fn me_get(State(state): State<AppState>, headers: HeaderMap) -> Result<Jso
 
 /// The JSON body of `req`, read only now: a handler that needs a device token checks it
 /// first, so a stranger's body (up to `MAX_BODY` of keys) is neither read nor parsed.
-async fn body_after_auth<T: serde::de::DeserializeOwned>(state: &AppState, req: Request) -> Result<T, ApiError> {
+pub(crate) async fn body_after_auth<T: serde::de::DeserializeOwned>(
+    state: &AppState,
+    req: Request,
+) -> Result<T, ApiError> {
     body(Json::<T>::from_request(req, state).await)
 }
 
@@ -185,6 +188,23 @@ struct CreateGroup {
     cpu: Option<String>,
 }
 
+/// The one place a game's settings from a client are checked (groups and lobby challenges):
+/// the game, its options (the site defaults for those not given) and the turn limit.
+pub(crate) fn game_settings(
+    state: &AppState,
+    game: &str,
+    options: Option<&Value>,
+    turn_limit: Option<u32>,
+) -> Result<(GameKind, rules::AnyOptions), ApiError> {
+    let kind: GameKind = game.parse().map_err(|e| ApiError::BadRequest(ErrorCode::BadField, e))?;
+    let options = wire::group_options(kind, options).map_err(|e| ApiError::BadRequest(ErrorCode::BadField, e))?;
+    let limits = &state.ctx.config.turn_limits;
+    if !limits.contains(&turn_limit) {
+        return Err(ApiError::BadRequest(ErrorCode::BadField, format!("turnLimit must be one of {limits:?}")));
+    }
+    Ok((kind, options))
+}
+
 async fn groups_create(
     State(state): State<AppState>,
     ip: Option<Extension<ClientIp>>,
@@ -192,13 +212,7 @@ async fn groups_create(
 ) -> Result<(StatusCode, Json<Value>), ApiError> {
     let host = authenticate(&state, req.headers()).await?;
     let b: CreateGroup = body_after_auth(&state, req).await?;
-    let kind: GameKind = b.game.parse().map_err(|e| ApiError::BadRequest(ErrorCode::BadField, e))?;
-    let options =
-        wire::group_options(kind, b.options.as_ref()).map_err(|e| ApiError::BadRequest(ErrorCode::BadField, e))?;
-    let limits = &state.ctx.config.turn_limits;
-    if !limits.contains(&b.turn_limit) {
-        return Err(ApiError::BadRequest(ErrorCode::BadField, format!("turnLimit must be one of {limits:?}")));
-    }
+    let (kind, options) = game_settings(&state, &b.game, b.options.as_ref(), b.turn_limit)?;
     let cpu = match b.cpu.as_deref() {
         None => None,
         Some(l) => Some(l.parse::<ai::Level>().map_err(|e| ApiError::BadRequest(ErrorCode::BadField, e))?),
@@ -227,6 +241,9 @@ async fn groups_create(
         created_at: now_ms(),
     };
     state.ctx.store.create_group(&row).await?;
+    // A player who starts a game here leaves the lobby (their challenges and pool place go).
+    state.ctx.store.leave_lobby(&host.id).await?;
+    state.lobby.poke();
     // The creator takes the first seat: Parent / first mover in the first game.
     state.ctx.store.add_seat(&code, 0, &host.id, None).await?;
     Ok((StatusCode::CREATED, Json(json!({"code": code, "url": format!("/g/{code}")}))))

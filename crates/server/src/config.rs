@@ -76,6 +76,8 @@ pub struct Config {
     /// How long a request body may pause between two of its pieces before the request is
     /// refused and its connection closed.
     pub body_read_timeout: Duration,
+    /// The lobby's bounds and timings.
+    pub lobby: crate::lobby::LobbyConfig,
 }
 
 impl Default for Config {
@@ -109,6 +111,7 @@ impl Default for Config {
             connections_per_ip: 300,
             header_read_timeout: Duration::from_secs(10),
             body_read_timeout: Duration::from_secs(10),
+            lobby: crate::lobby::LobbyConfig::default(),
         }
     }
 }

@@ -16,6 +16,9 @@ pub enum ApiError {
     NotFound,
     #[error("too many requests")]
     RateLimited,
+    /// The request came too late: another one changed what it was about (`409`).
+    #[error("{1}")]
+    Conflict(ErrorCode, String),
     /// Over one of the bounds of issue 19 (`429`, with the code and a message saying which).
     #[error("{1}")]
     TooMany(ErrorCode, String),
@@ -31,15 +34,16 @@ impl IntoResponse for ApiError {
             ApiError::NotFound => (StatusCode::NOT_FOUND, ErrorCode::NotFound),
             ApiError::RateLimited => (StatusCode::TOO_MANY_REQUESTS, ErrorCode::RateLimited),
             ApiError::TooMany(code, _) => (StatusCode::TOO_MANY_REQUESTS, code.clone()),
+            ApiError::Conflict(code, _) => (StatusCode::CONFLICT, code.clone()),
             ApiError::Store(e) => {
                 tracing::error!("store: {e}");
                 (StatusCode::INTERNAL_SERVER_ERROR, ErrorCode::Internal)
             }
         };
         let body = match self {
-            ApiError::BadRequest(code, message) | ApiError::TooMany(code, message) => {
-                WireError::with_message(code, message)
-            }
+            ApiError::BadRequest(code, message)
+            | ApiError::TooMany(code, message)
+            | ApiError::Conflict(code, message) => WireError::with_message(code, message),
             _ => WireError::new(code),
         };
         (status, Json(body)).into_response()

@@ -30,6 +30,8 @@ enum CodeRoute<'a> {
 fn route_of(path: &str) -> Option<CodeRoute<'_>> {
     let parts: Vec<&str> = path.strip_prefix('/')?.split('/').collect();
     match parts.as_slice() {
+        // The lobby's socket is not a table's.
+        ["ws", "lobby"] => None,
         ["ws", code] => Some(CodeRoute::Socket { code }),
         ["api", "groups", code] => Some(CodeRoute::Api { code }),
         [lang, "g", code] => Some(CodeRoute::Page { lang, code }),

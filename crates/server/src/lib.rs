@@ -24,6 +24,7 @@ pub mod invite;
 pub mod lesson;
 pub mod limits;
 pub mod listen;
+pub mod lobby;
 mod pages;
 mod playing;
 mod ratelimit;
@@ -82,6 +83,8 @@ pub fn app(state: AppState) -> Router {
     let routes = Router::new()
         .merge(api::routes())
         .merge(lesson::routes())
+        .merge(lobby::routes())
+        .merge(lobby::api::routes())
         .merge(ws::routes())
         .merge(review::api::routes())
         .merge(playing::routes())

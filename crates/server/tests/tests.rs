@@ -25,6 +25,8 @@ mod invite;
 mod review;
 // Games in progress: the list with whose turn it is (issue 35, part 3).
 mod playing;
+// The lobby: open challenges, quick pairing, players who do not come (issue 35).
+mod lobby;
 // The pages' side of the server: public URL, a table's game and board, lessons, static files.
 mod pages;
 // What a stranger can make the server do: CPU for nobody, players made by visits, limits (issue 19).

@@ -101,6 +101,15 @@ pub enum ErrorCode {
     /// intent again (a move is acked once, however often it is sent).
     #[error("this table moved to another server; reconnect and send it again")]
     TableMoved,
+    /// Lobby: the challenge was accepted by someone else, withdrawn, or its creator left.
+    #[error("that challenge is no longer open")]
+    ChallengeGone,
+    /// Lobby: a player cannot accept their own challenge.
+    #[error("that is your own challenge")]
+    OwnChallenge,
+    /// Lobby: the player has as many open challenges as they may.
+    #[error("too many open challenges")]
+    TooManyChallenges { max: u32 },
     /// Lesson endpoint: against the rules, or not the learner's side.
     #[error("that move is not allowed here")]
     IllegalMove,
@@ -146,6 +155,9 @@ impl ErrorCode {
             ErrorCode::TooManySockets { .. } => "too-many-sockets",
             ErrorCode::Internal => "internal",
             ErrorCode::TableMoved => "table-moved",
+            ErrorCode::ChallengeGone => "challenge-gone",
+            ErrorCode::OwnChallenge => "own-challenge",
+            ErrorCode::TooManyChallenges { .. } => "too-many-challenges",
             ErrorCode::IllegalMove => "illegal-move",
             ErrorCode::BadHistory => "bad-history",
         }
@@ -188,6 +200,9 @@ impl ErrorCode {
             TooManySockets { max: 100 },
             Internal,
             TableMoved,
+            ChallengeGone,
+            OwnChallenge,
+            TooManyChallenges { max: 3 },
             IllegalMove,
             BadHistory,
         ]

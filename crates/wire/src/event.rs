@@ -54,6 +54,10 @@ pub enum Event {
     /// The host changed the rules for the next game (the turn limit applies at once: `clock`
     /// is the current game's clock after the change).
     Settings { next_options: AnyOptions, turn_limit: Option<u32>, next_ranked: bool, clock: Option<ClockView> },
+    /// A group the lobby made dissolved before its first game: the players of the seats in
+    /// `absent` did not come to the table in time. No game was recorded; a player who came
+    /// from a quick-pairing pool is back at its front.
+    NoShow { absent: Vec<Seat> },
 }
 
 impl Event {
@@ -71,6 +75,7 @@ impl Event {
             Event::RematchOffer { .. } => "rematchOffer",
             Event::NewGame { .. } => "newGame",
             Event::Settings { .. } => "settings",
+            Event::NoShow { .. } => "noShow",
         }
     }
 }

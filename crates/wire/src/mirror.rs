@@ -115,6 +115,8 @@ impl Mirror {
                 self.end(result);
             }
             Event::End { result } => self.end(result),
+            // The group is gone; the table as it was stays the last word.
+            Event::NoShow { .. } => {}
             Event::RematchOffer { seat } => self.table.rematch[seat.index()] = true,
             Event::NewGame { game_no, options, ranked, sides, clock } => {
                 let t = &mut self.table;

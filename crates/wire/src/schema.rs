@@ -140,18 +140,21 @@ pub fn protocol_schema() -> Value {
     let mut server = SchemaSettings::draft2020_12().for_serialize().into_generator();
     let client_ref = client.subschema_for::<ClientMsg>();
     let server_ref = server.subschema_for::<ServerMsg>();
+    let lobby_client_ref = client.subschema_for::<crate::lobby::LobbyClientMsg>();
+    let lobby_server_ref = server.subschema_for::<crate::lobby::LobbyServerMsg>();
     let mut defs = Map::new();
     add_definitions(&mut defs, &mut client);
     add_definitions(&mut defs, &mut server);
     let mut root = json!({
         "$schema": "https://json-schema.org/draft/2020-12/schema",
-        "title": "qdan table socket messages",
+        "title": "qdan socket messages",
         "description": format!(
-            "Every message on a table's WebSocket, described in docs/protocol.md: a client sends a ClientMessage \
-             (as the server accepts it), the server a ServerMessage (as the server writes it). \
+            "Every message on a table's WebSocket and on the lobby's, described in docs/protocol.md: on a table's \
+             socket a client sends a ClientMessage (as the server accepts it), the server a ServerMessage (as the \
+             server writes it); on the lobby's, LobbyClientMsg and LobbyServerMsg. \
              Generated from the wire crate's types: {REGENERATE}"
         ),
-        "anyOf": [client_ref, server_ref],
+        "anyOf": [client_ref, server_ref, lobby_client_ref, lobby_server_ref],
         "$defs": defs,
     });
     bound_integers(&mut root);

@@ -55,6 +55,7 @@ fn server_examples_are_server_messages_and_round_trip() {
         "rematchOffer",
         "newGame",
         "settings",
+        "noShow",
     ];
     assert_eq!(kinds.into_iter().collect::<Vec<_>>().len(), all.len(), "every event kind has an example");
 }

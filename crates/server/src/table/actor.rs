@@ -128,6 +128,11 @@ impl Actor {
                     release = false;
                     break;
                 }
+                if self.table.dissolved {
+                    // A lobby-made group whose player did not come: it is gone from the
+                    // store, and its sockets were told (`noShow`).
+                    break;
+                }
             }
         }
         self.stopped(release).await;
@@ -246,6 +251,11 @@ impl Actor {
                 // The game is over and stored: its review can start.
                 crate::review::wake(&self.ctx);
                 Ok(())
+            }
+            Change::NoShow => {
+                // Nothing was recorded for this group: it goes, and whoever came from a pool
+                // goes back to its front.
+                store.dissolve_group(&t.code, t.pool.as_deref(), &t.present_players(), now_ms()).await
             }
             Change::GameStarted => {
                 let g = t.game.as_ref().expect("a game");

@@ -14,6 +14,8 @@ pub async fn load(store: &Store, code: &str, rules: TableRules, now: Ms) -> Resu
     let Some(group) = store.group(code).await? else { return Ok(None) };
     let settings = Settings::new(group.options, group.turn_limit, group.ranked);
     let mut table = Table::new(code.to_string(), group.game, group.host_id, group.cpu, settings, rules);
+    let meeting = store.meeting(code).await?;
+    (table.meet_by, table.pool) = (meeting.meet_by, meeting.pool);
     for (seat, pid) in store.seats(code).await? {
         let Some(p) = store.player(&pid).await? else {
             return Err(StoreError::Corrupt(format!("group {code}: no player {pid}")));

@@ -182,6 +182,13 @@ pub struct Table {
     /// Which seats asked for the next game.
     pub rematch: [bool; 2],
     pub rules: TableRules,
+    /// A group the lobby made: its first game waits until both players are at the table, and
+    /// at this time, if one of them is still not there, the group dissolves (no game recorded).
+    pub meet_by: Option<Ms>,
+    /// The pool a paired group came from (the player who came goes back to its front).
+    pub pool: Option<String>,
+    /// The group dissolved because a player did not come: nothing more happens here.
+    pub dissolved: bool,
 }
 
 /// What to do: every intent and timer of a table.
@@ -248,6 +255,8 @@ pub enum Change {
     RematchOffered(Seat),
     /// A new game began.
     GameStarted,
+    /// A player of a lobby-made group did not come by its `meet_by`: the group dissolves.
+    NoShow,
     /// The host changed the settings; `clock` when the current game's clock was reset.
     SettingsChanged {
         clock: bool,
@@ -286,6 +295,9 @@ impl Table {
             undo: Undo::default(),
             rematch: [false; 2],
             rules,
+            meet_by: None,
+            pool: None,
+            dissolved: false,
         }
     }
 
@@ -299,9 +311,16 @@ impl Table {
             Input::Intent { conn, intent } => self.intent(now, conn, intent, &mut out)?,
             Input::Cpu { game_no, ply, by, mv } => self.cpu_move(now, game_no, ply, by, &mv, &mut out)?,
         }
-        // Two seated and no game yet: the first game starts.
-        if self.game.is_none() && self.seats.iter().all(Option::is_some) {
-            self.new_game(now, &mut out);
+        // Two seated and no game yet: the first game starts (in a group the lobby made, once
+        // both players are at the table).
+        if self.game.is_none() && self.seats.iter().all(Option::is_some) && !self.dissolved {
+            if self.meet_by.is_none() || self.both_here() {
+                self.meet_by = None;
+                self.new_game(now, &mut out);
+            } else if self.meet_by.is_some_and(|d| d <= now) {
+                self.dissolved = true;
+                out.push(Change::NoShow);
+            }
         }
         Ok(out)
     }
@@ -371,7 +390,8 @@ impl Table {
             _ => None,
         });
         let clock = self.playing().filter(|g| g.timed_out_at.is_none()).and_then(|g| g.clock);
-        graces.chain(clock).min()
+        let meet = self.meet_by.filter(|_| self.game.is_none() && !self.dissolved);
+        graces.chain(clock).chain(meet).min()
     }
 
     /// Who the CPU should move for now, if anyone: the CPU opponent in its turn while its

@@ -96,6 +96,32 @@ impl Table {
         }
     }
 
+    /// Whether each seated person has a connection open here (a lobby-made group starts then).
+    pub(super) fn both_here(&self) -> bool {
+        self.seats.iter().flatten().filter_map(SeatState::player_id).all(|p| self.connected(p))
+    }
+
+    /// The seats whose players are not at the table (a lobby-made group that dissolves).
+    pub fn absent_seats(&self) -> Vec<Seat> {
+        Seat::ALL
+            .into_iter()
+            .filter(|s| self.seat(*s).and_then(SeatState::player_id).is_some_and(|p| !self.connected(p)))
+            .collect()
+    }
+
+    /// The seated people who are at the table, with their ratings (the default for none).
+    pub fn present_players(&self) -> Vec<(String, f64)> {
+        Seat::ALL
+            .into_iter()
+            .filter_map(|s| match self.seat(s).map(|x| &x.occupant) {
+                Some(Occupant::Person(p)) if self.connected(&p.id) => {
+                    Some((p.id.clone(), p.rating.unwrap_or_else(|| crate::ratings::initial().rating)))
+                }
+                _ => None,
+            })
+            .collect()
+    }
+
     pub(super) fn sit(&mut self, player: Player, out: &mut Vec<Change>) -> Result<()> {
         if self.seat_of(&player.id).is_some() {
             return Ok(());

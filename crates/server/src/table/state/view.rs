@@ -134,6 +134,7 @@ impl Table {
                     clock: self.clock_view(now),
                 }
             }
+            Change::NoShow => Event::NoShow { absent: self.absent_seats() },
             Change::SettingsChanged { .. } => Event::Settings {
                 next_options: self.settings.next_options,
                 turn_limit: self.settings.turn_limit,

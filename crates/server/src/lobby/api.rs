@@ -1,0 +1,158 @@
+//! The lobby's HTTP endpoints (`docs/protocol.md`, "The lobby"): open, withdraw and accept a
+//! challenge; enter and leave a pool. What the lobby shows comes over its socket.
+
+use axum::extract::{Extension, Path, Request, State};
+use axum::http::StatusCode;
+use axum::routing::{delete, post};
+use axum::{Json, Router};
+use serde::Deserialize;
+use serde_json::{Value, json};
+use wire::ErrorCode;
+
+use super::pools;
+use crate::api::{ClientIp, allow_new, authenticate, body_after_auth, game_settings};
+use crate::clock::now_ms;
+use crate::error::ApiError;
+use crate::ids;
+use crate::state::AppState;
+use crate::store::{ChallengeRow, GroupRow, Meeting, NewMatch};
+
+pub fn routes() -> Router<AppState> {
+    Router::new()
+        .route("/api/challenges", post(challenge_open))
+        .route("/api/challenges/{id}", delete(challenge_cancel))
+        .route("/api/challenges/{id}/accept", post(challenge_accept))
+        .route("/api/pools/{key}", post(pool_enter))
+        .route("/api/pools", delete(pool_leave))
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+struct NewChallenge {
+    game: String,
+    #[serde(default)]
+    options: Option<Value>,
+    #[serde(default)]
+    turn_limit: Option<u32>,
+    #[serde(default)]
+    ranked: bool,
+}
+
+/// The time after which a lobby row counts as its player's (they were seen since).
+fn alive_after(state: &AppState) -> i64 {
+    super::alive_after(&state.ctx.config, now_ms())
+}
+
+async fn challenge_open(
+    State(state): State<AppState>,
+    ip: Option<Extension<ClientIp>>,
+    req: Request,
+) -> Result<(StatusCode, Json<Value>), ApiError> {
+    let player = authenticate(&state, req.headers()).await?;
+    let b: NewChallenge = body_after_auth(&state, req).await?;
+    let (game, options) = game_settings(&state, &b.game, b.options.as_ref(), b.turn_limit)?;
+    let cfg = &state.ctx.config.lobby;
+    allow_new(state.new_challenges.as_deref(), ip, cfg.challenges_per_ip, "challenges")?;
+    let now = now_ms();
+    let row = ChallengeRow {
+        id: ids::new_invite_code(),
+        game,
+        player_id: player.id.clone(),
+        name: player.name.clone(),
+        rating: None,
+        options,
+        turn_limit: b.turn_limit,
+        ranked: b.ranked,
+        created_at: now,
+    };
+    let max = cfg.challenges_per_player;
+    if !state.ctx.store.create_challenge(&row, now, alive_after(&state), max).await? {
+        return Err(ApiError::TooMany(
+            ErrorCode::TooManyChallenges { max },
+            format!("at most {max} open challenges per player: withdraw one first"),
+        ));
+    }
+    state.lobby.poke();
+    Ok((StatusCode::CREATED, Json(json!({"id": row.id}))))
+}
+
+async fn challenge_cancel(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    req: Request,
+) -> Result<StatusCode, ApiError> {
+    let player = authenticate(&state, req.headers()).await?;
+    if !state.ctx.store.cancel_challenge(&id, &player.id).await? {
+        return Err(ApiError::NotFound);
+    }
+    state.lobby.poke();
+    Ok(StatusCode::NO_CONTENT)
+}
+
+async fn challenge_accept(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    req: Request,
+) -> Result<Json<Value>, ApiError> {
+    let player = authenticate(&state, req.headers()).await?;
+    let store = &state.ctx.store;
+    let gone = || ApiError::Conflict(ErrorCode::ChallengeGone, "that challenge was taken, withdrawn or left".into());
+    let Some(c) = store.open_challenge(&id, alive_after(&state)).await? else { return Err(gone()) };
+    if c.player_id == player.id {
+        return Err(ApiError::BadRequest(ErrorCode::OwnChallenge, "that is your own challenge".into()));
+    }
+    let now = now_ms();
+    // Who sits first is drawn, as on most sites when a challenge leaves the colour open.
+    let seats = if rand::random::<bool>() {
+        [c.player_id.clone(), player.id.clone()]
+    } else {
+        [player.id.clone(), c.player_id.clone()]
+    };
+    let code = ids::new_invite_code();
+    let m = NewMatch {
+        group: GroupRow {
+            code: code.clone(),
+            game: c.game,
+            host_id: c.player_id.clone(),
+            options: c.options,
+            turn_limit: c.turn_limit,
+            ranked: c.ranked,
+            cpu: None,
+            created_at: now,
+        },
+        seats,
+        meeting: Meeting { meet_by: Some(now + state.ctx.config.lobby.meet_within.as_millis() as i64), pool: None },
+    };
+    if !store.accept_challenge(&id, &player.id, alive_after(&state), &m).await? {
+        return Err(gone());
+    }
+    state.lobby.poke();
+    Ok(Json(json!({"code": code, "url": format!("/g/{code}")})))
+}
+
+async fn pool_enter(
+    State(state): State<AppState>,
+    Path(key): Path<String>,
+    ip: Option<Extension<ClientIp>>,
+    req: Request,
+) -> Result<Json<Value>, ApiError> {
+    let player = authenticate(&state, req.headers()).await?;
+    let pool = pools::pool(&state.ctx.config, &key).ok_or(ApiError::NotFound)?;
+    allow_new(state.new_pool_entries.as_deref(), ip, state.ctx.config.lobby.pool_entries_per_ip, "pool entries")?;
+    let store = &state.ctx.store;
+    let game = pool.options.kind();
+    let rating = store.rating(&player.id, game.as_str()).await?.unwrap_or_else(crate::ratings::initial).rating;
+    let now = now_ms();
+    store.enter_pool(&player.id, &pool.key, rating, now, now).await?;
+    state.lobby.poke();
+    Ok(Json(json!({"pool": pool.key})))
+}
+
+async fn pool_leave(State(state): State<AppState>, req: Request) -> Result<StatusCode, ApiError> {
+    let player = authenticate(&state, req.headers()).await?;
+    if !state.ctx.store.leave_pool(&player.id).await? {
+        return Err(ApiError::NotFound);
+    }
+    state.lobby.poke();
+    Ok(StatusCode::NO_CONTENT)
+}

@@ -1,0 +1,79 @@
+//! The quick-pairing pools: for each game, ranked games on the default board with each of
+//! the usual turn limits (none, 30 s, 60 s, those the site offers), and their waves.
+
+use rules::{AnyOptions, GameKind};
+use wire::lobby::{PoolView, pool_key};
+
+use super::matching::{self, Waiter};
+use crate::clock::now_ms;
+use crate::config::Config;
+use crate::ctx::Ctx;
+use crate::ids;
+use crate::store::{GroupRow, Meeting, NewMatch, PoolEntry, StoreError};
+
+/// The turn limits a pool is offered with, of those the site allows.
+const POOL_LIMITS: [Option<u32>; 3] = [None, Some(30), Some(60)];
+
+/// The pools of `game` (with nobody counted as waiting).
+pub fn pools_of(config: &Config, game: GameKind) -> Vec<PoolView> {
+    POOL_LIMITS
+        .into_iter()
+        .filter(|l| config.turn_limits.contains(l))
+        .map(|turn_limit| PoolView {
+            key: pool_key(game, turn_limit),
+            options: AnyOptions::default_for(game),
+            turn_limit,
+            ranked: true,
+            waiting: 0,
+        })
+        .collect()
+}
+
+/// The pool of key `key`, if the site has it.
+pub fn pool(config: &Config, key: &str) -> Option<PoolView> {
+    GameKind::ALL.into_iter().flat_map(|g| pools_of(config, g)).find(|p| p.key == key)
+}
+
+/// Runs a wave of every pool; returns the pairs made.
+pub async fn run_waves(ctx: &Ctx) -> Result<usize, StoreError> {
+    let now = now_ms();
+    let alive_after = super::alive_after(&ctx.config, now);
+    let meet_by = now + ctx.config.lobby.meet_within.as_millis() as i64;
+    let mut made = 0;
+    for game in GameKind::ALL {
+        for p in pools_of(&ctx.config, game) {
+            let key = p.key.clone();
+            let wave = ctx.store.pool_wave(&key, alive_after, |waiting| matches(&p, waiting, now, meet_by)).await?;
+            made += wave.map_or(0, |m| m.len());
+        }
+    }
+    Ok(made)
+}
+
+/// The groups of one wave of pool `p`: who plays whom (`matching`), and a group for each
+/// pair with its seats drawn at random.
+fn matches(p: &PoolView, waiting: &[PoolEntry], now: i64, meet_by: i64) -> Vec<NewMatch> {
+    let waiters: Vec<Waiter> =
+        waiting.iter().map(|e| Waiter { rating: e.rating, waited_ms: (now - e.entered_at).max(0) }).collect();
+    matching::pairs(&waiters)
+        .into_iter()
+        .map(|(a, b)| {
+            let (a, b) = (&waiting[a].player_id, &waiting[b].player_id);
+            let seats = if rand::random::<bool>() { [a.clone(), b.clone()] } else { [b.clone(), a.clone()] };
+            NewMatch {
+                group: GroupRow {
+                    code: ids::new_invite_code(),
+                    game: p.options.kind(),
+                    host_id: seats[0].clone(),
+                    options: p.options,
+                    turn_limit: p.turn_limit,
+                    ranked: p.ranked,
+                    cpu: None,
+                    created_at: now,
+                },
+                seats,
+                meeting: Meeting { meet_by: Some(meet_by), pool: Some(p.key.clone()) },
+            }
+        })
+        .collect()
+}

@@ -1,0 +1,153 @@
+//! The lobby's WebSocket, `GET /ws/lobby` (`docs/protocol.md`, "The lobby"): `hello` with the
+//! device token and a game, then the server sends that game's lobby whenever it changes and
+//! `paired` when the player was seated at a new table. An open socket with a token is what
+//! keeps its player's challenges and pool place alive.
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use axum::Router;
+use axum::extract::ws::{CloseFrame, Message, Utf8Bytes, WebSocket, WebSocketUpgrade};
+use axum::extract::{Extension, State};
+use axum::response::{IntoResponse, Response};
+use axum::routing::get;
+use futures_util::{SinkExt, StreamExt};
+use tokio::sync::mpsc;
+use wire::lobby::{LobbyClientMsg, LobbyServerMsg};
+use wire::{ErrorCode, WireError};
+
+use crate::api::{ClientIp, player_for_token};
+use crate::ratelimit::{Bucket, FloodGuard};
+use crate::state::AppState;
+use crate::ws::{MAX_FRAME, close_code};
+
+/// How long a new socket may take to say hello.
+const HELLO_WITHIN: Duration = Duration::from_secs(10);
+/// Messages waiting to be written to one socket; a socket that reads slower misses lobbies
+/// (the next one carries everything).
+const QUEUE: usize = 16;
+
+pub fn routes() -> Router<AppState> {
+    Router::new().route("/ws/lobby", get(upgrade))
+}
+
+async fn upgrade(ws: WebSocketUpgrade, State(state): State<AppState>, ip: Option<Extension<ClientIp>>) -> Response {
+    if state.draining() {
+        return (axum::http::StatusCode::SERVICE_UNAVAILABLE, "draining").into_response();
+    }
+    // The same bound of sockets per address as tables' sockets.
+    let slot = match ip {
+        Some(Extension(ClientIp(ip))) => match state.sockets.take(ip) {
+            Some(slot) => Some(slot),
+            None => {
+                let e = crate::error::ApiError::TooMany(
+                    ErrorCode::TooManySockets { max: state.sockets.max() },
+                    "too many sockets from this address".into(),
+                );
+                return e.into_response();
+            }
+        },
+        None => None,
+    };
+    ws.max_message_size(MAX_FRAME).max_frame_size(MAX_FRAME).read_buffer_size(2 * MAX_FRAME).on_upgrade(
+        move |socket| async move {
+            connection(socket, state).await;
+            drop(slot);
+        },
+    )
+}
+
+fn error(e: impl Into<WireError>) -> Message {
+    text(LobbyServerMsg::Error(e.into()).to_json())
+}
+
+fn text(s: String) -> Message {
+    Message::Text(Utf8Bytes::from(s))
+}
+
+async fn connection(socket: WebSocket, state: AppState) {
+    let (mut sink, mut stream) = socket.split();
+    let (tx, mut rx) = mpsc::channel::<Arc<str>>(QUEUE);
+    let mut watching: Option<u64> = None;
+    let mut bucket = Bucket::new(state.ctx.config.ws_rate, state.ctx.config.ws_rate * 2.0);
+    let mut flood = FloodGuard::new(state.ctx.config.flood_refusals, state.ctx.config.flood_window);
+    let hello_by = tokio::time::Instant::now() + HELLO_WITHIN;
+    loop {
+        let reply = tokio::select! {
+            out = rx.recv() => match out {
+                Some(m) => Message::Text(Utf8Bytes::from(m.to_string())),
+                None => break,
+            },
+            _ = tokio::time::sleep_until(hello_by), if watching.is_none() => break,
+            msg = stream.next() => {
+                let Some(Ok(msg)) = msg else { break };
+                let t = match msg {
+                    Message::Text(t) => t.to_string(),
+                    Message::Close(_) => break,
+                    Message::Binary(_) => {
+                        if sink.send(error(WireError::with_message(ErrorCode::BadJson, "send JSON text frames"))).await.is_err() {
+                            break;
+                        }
+                        continue;
+                    }
+                    _ => continue,
+                };
+                if !bucket.take() {
+                    if flood.refused() {
+                        break;
+                    }
+                    let _ = sink.send(error(ErrorCode::RateLimited)).await;
+                    continue;
+                }
+                match serde_json::from_str::<LobbyClientMsg>(&t) {
+                    Ok(LobbyClientMsg::Ping {}) => text(LobbyServerMsg::Pong {}.to_json()),
+                    Ok(LobbyClientMsg::Hello { token, game }) => {
+                        let player = match token {
+                            None => None,
+                            Some(token) => match player_for_token(&state, &token).await {
+                                Ok(Some(p)) => Some(p.id),
+                                Ok(None) => {
+                                    let _ = sink.send(error(ErrorCode::BadToken)).await;
+                                    let frame = CloseFrame {
+                                        code: close_code::BAD_TOKEN,
+                                        reason: Utf8Bytes::from_static("unknown token"),
+                                    };
+                                    let _ = sink.send(Message::Close(Some(frame))).await;
+                                    break;
+                                }
+                                Err(_) => {
+                                    let _ = sink.send(error(ErrorCode::Internal)).await;
+                                    continue;
+                                }
+                            },
+                        };
+                        match watching {
+                            None => watching = Some(state.lobby.watch(player, game, tx.clone())),
+                            Some(id) => state.lobby.rewatch(id, player, game),
+                        }
+                        continue;
+                    }
+                    Err(e) => error(WireError::with_message(bad_code(&t), e.to_string())),
+                }
+            }
+        };
+        if sink.send(reply).await.is_err() {
+            break;
+        }
+    }
+    if let Some(id) = watching {
+        state.lobby.unwatch(id);
+    }
+}
+
+/// `unknown-type` for a JSON object whose `t` names no lobby message, `bad-field` for a known
+/// one with a bad field, `bad-json` for anything else.
+fn bad_code(text: &str) -> ErrorCode {
+    match serde_json::from_str::<serde_json::Value>(text) {
+        Ok(serde_json::Value::Object(m)) => match m.get("t").and_then(|t| t.as_str()) {
+            Some("hello" | "ping") => ErrorCode::BadField,
+            _ => ErrorCode::UnknownType,
+        },
+        _ => ErrorCode::BadJson,
+    }
+}
