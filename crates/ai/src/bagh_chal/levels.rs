@@ -46,3 +46,48 @@ pub fn choose<R: Rng + ?Sized>(
     let top: Vec<Move> = scored.iter().filter(|&&(_, s)| s >= best - slack).map(|&(m, _)| m).collect();
     Some(top[rng.gen_range(0..top.len())])
 }
+
+#[cfg(test)]
+mod tests {
+    use rand::SeedableRng;
+    use rand::rngs::StdRng;
+    use rules::bagh_chal::{Options, Position, Target};
+
+    use super::*;
+    use crate::clock::WorkClock;
+
+    fn game(text: &str, target: Target) -> Game {
+        Game::from_position(Options { target, ..Options::default() }, text.parse::<Position>().unwrap())
+    }
+
+    /// Whether some tiger could jump a goat if the tigers moved in `g`'s position.
+    fn tigers_can_jump(g: &Game) -> bool {
+        let mut p = *g.position();
+        p.turn = rules::bagh_chal::Role::Tigers;
+        let mut m = Moves::new();
+        p.pseudo_legal_moves(&mut m);
+        m.iter().any(|m| matches!(m, Move::Jump(..)))
+    }
+
+    #[test]
+    fn every_level_takes_the_winning_goat_and_the_stronger_ones_guard_their_goats() {
+        // Three of four captured: the jump a1xc1 wins at once.
+        let win = game("a1,a5,e1,e5:b1,c3:15:3:t", Target::FOUR);
+        // The goat on b1 hangs (a1xc1); placing on c1 saves it, and nothing else leaves no jump.
+        let guard = game("a1,a5,e1,e5:b1,e3:18:0:g", Target::FIVE);
+        for level in Level::ALL {
+            for seed in 0..4 {
+                let mut rng = StdRng::seed_from_u64(seed);
+                let m = choose(&win, level, None, WorkClock::budget(1 << 20), &mut rng).unwrap();
+                assert_eq!(m.to_string(), "a1xc1", "{level:?}");
+                if level == Level::Beginner {
+                    continue;
+                }
+                let m = choose(&guard, level, None, WorkClock::budget(1 << 20), &mut rng).unwrap();
+                let mut after = guard.clone();
+                after.play(m).unwrap();
+                assert!(!tigers_can_jump(&after), "{level:?} played {m}");
+            }
+        }
+    }
+}
