@@ -190,16 +190,30 @@ test('the Bagh-Chal lesson, end to end, ends in a game against the beginner CPU'
   await page.goto(`${env.server.url}/en/games/bagh-chal/learn`);
   await page.locator('body[data-ready="true"]').waitFor();
   assert.equal(await page.locator('#lesson-count').textContent(), 'Step 1 of 5');
-  await baghChalMove(page, 'c3');
+  // Keyboard play: focus puts the cursor on the first point a goat may go to, and Enter
+  // places it there.
+  await page.locator('svg.bagh-chal-board').focus();
+  await page.locator('#live').filter({ hasText: 'b1, empty: you can place a goat here' }).waitFor();
+  await page.keyboard.press('Enter');
   await feedback(page, 'good');
+  await page.locator('svg.bagh-chal-board [data-piece="goat"][data-point="b1"]').waitFor();
   await next(page);
 
   await atStep(page, 'jump');
   await baghChalMove(page, 'a1-a2');
   await feedback(page, 'bad', /captures nothing/);
   await page.locator('svg.bagh-chal-board [data-piece="tiger"][data-point="a1"]').waitFor();
-  await baghChalMove(page, 'a1xc3');
+  // By keyboard: the cursor starts on the tiger on a1; Enter chooses it; the arrows reach c3,
+  // announced as a capture; Enter jumps.
+  await page.locator('svg.bagh-chal-board').focus();
+  await page.locator('#live').filter({ hasText: 'a1, tiger: you can move it' }).waitFor();
+  await page.keyboard.press('Enter');
+  await page.locator('#live').filter({ hasText: 'a1 chosen' }).waitFor();
+  for (const key of ['ArrowRight', 'ArrowRight', 'ArrowUp', 'ArrowUp']) await page.keyboard.press(key);
+  await page.locator('#live').filter({ hasText: 'c3, empty: jumping here captures a goat' }).waitFor();
+  await page.keyboard.press('Enter');
   await feedback(page, 'good');
+  await page.locator('svg.bagh-chal-board [data-piece="tiger"][data-point="c3"]').waitFor();
   await next(page);
 
   await atStep(page, 'guard');

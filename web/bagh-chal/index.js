@@ -171,7 +171,7 @@ export function createBaghChalBoard(container, config) {
     const m = live ? moveTo(st, p) : null;
     if (m) return t(m.includes('x') ? 'bagh-chal-point-jump' : /[-]/.test(m) ? 'bagh-chal-point-target' : 'bagh-chal-point-place', { point: p });
     const tiger = v.tigers.includes(p);
-    if (live && canMove(st, p)) return t('bagh-chal-point-movable', { point: p, piece: t(tiger ? 'bagh-chal-tigers' : 'bagh-chal-goats') });
+    if (live && canMove(st, p)) return t(tiger ? 'bagh-chal-point-tiger-movable' : 'bagh-chal-point-goat-movable', { point: p });
     return t(tiger ? 'bagh-chal-point-tiger' : v.goats.includes(p) ? 'bagh-chal-point-goat' : 'bagh-chal-point-empty', { point: p });
   };
 
@@ -185,7 +185,12 @@ export function createBaghChalBoard(container, config) {
 
   /** @param {PointerEvent} e */
   const down = (e) => {
+    // A focus this press gives comes before the timeout; a press that takes no focus (its
+    // default is prevented) must not hide the cursor from a later focus by keyboard.
     pointerFocus = true;
+    setTimeout(() => {
+      pointerFocus = false;
+    }, 0);
     if (!st || e.button > 0) return;
     const at = svgPoint(svg, e);
     const p = at && pointAt(at);
