@@ -7,9 +7,10 @@
 //! random seed from the OS, and the reviews' pacing by the server's CPU time. Without it the
 //! crate builds for wasm32-unknown-unknown and still plays every level of every game through
 //! [`choose_by`]: the caller brings the [`clock::Deadline`] (the host's clock or a work
-//! budget) and the random source, and the Musashi expert plays by search unless tables were
-//! installed ([`musashi::install_tables`]); reviews and analysis values run on the caller's
-//! clock ([`review::Timed`] and the `review_with` / `analyse_with` functions).
+//! budget) and the random source, and the Musashi and Bagh-Chal experts play by search unless
+//! tables were installed ([`musashi::install_tables`], [`bagh_chal::install_tables`]);
+//! reviews and analysis values run on the caller's clock ([`review::Timed`] and the
+//! `review_with` / `analyse_with` functions).
 
 pub mod bagh_chal;
 mod checksum;
