@@ -1,7 +1,7 @@
 // Bagh-Chal against the CPU on a phone: the tigers (this player) against the beginner's goats
 // from the first placement to the end of the game, by taps on the board; the goats in hand
-// and the captures are shown, the danger rings mark jumpable goats, and the result screen
-// says who won and why.
+// and the captures are shown, and the result screen says who won and why; the game's review
+// chart and replay follow.
 
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
@@ -75,7 +75,16 @@ test('a whole Bagh-Chal game against the CPU on a phone', async () => {
   };
   await me.page.locator('#result-reason').filter({ hasText: words[/** @type {keyof typeof words} */ (reason)] }).waitFor();
   await me.page.locator('#end-rematch').waitFor();
+  // The review: a chart of the whole game on the end card, then the replay of its moves.
+  await me.page.waitForFunction(() => document.querySelectorAll('#review .review-chart .chart-line').length > 0, null, { timeout: 60_000 });
+  await me.page.locator('#review').scrollIntoViewIfNeeded();
   await shot(me.page, 'bagh-chal-cpu-end-390x844');
+  const link = await me.page.locator('#open-replay').getAttribute('href');
+  assert.ok(link);
+  await me.page.goto(`${env.server.url}${link}`);
+  await me.page.locator('#replay-result').filter({ hasText: /\S/ }).waitFor();
+  await me.page.locator('#replay svg.bagh-chal-board').waitFor();
+  await shot(me.page, 'bagh-chal-replay-390x844');
   assert.deepEqual(me.errors, []);
   await me.context.close();
 });
