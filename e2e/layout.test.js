@@ -120,7 +120,10 @@ test('a returning visitor loads only the new page', async () => {
   // The messages are preloaded and the script's fetch uses that answer: asked for once.
   assert.equal(first.filter((p) => p === '/l10n/en.ftl').length, 1, first.join(' '));
   // Another page: every script, the messages, the stylesheet and the icon come from the cache.
-  assert.deepEqual(await visit('/en/games/musashi'), ['/en/games/musashi']);
+  // A game page adds its lobby's module (web/lobby.js, with the games' list); the game's own modules load only once
+  // a challenge is listed, and none is here.
+  assert.deepEqual(await visit('/en/games/musashi'), ['/en/games/musashi', '/static/games/index.js', '/static/lobby.js']);
+  assert.deepEqual(await visit('/en/games/dots'), ['/en/games/dots']);
   // The same page again: only the page itself is asked for (and answered 304 when unchanged).
   assert.deepEqual(await visit('/en/'), ['/en/']);
   assert.deepEqual(errors, []);

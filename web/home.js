@@ -38,6 +38,9 @@ export function start(data, t) {
     }
   };
   friend.addEventListener('click', () => open());
+  // The lobby loads after the page's own buttons work.
+  const lobby = document.getElementById('lobby');
+  if (lobby) import('./lobby.js').then((m) => m.startLobby(lobby, game, data.lang, t));
   cpuForm.addEventListener('submit', (e) => {
     e.preventDefault();
     const level = /** @type {import('./types.js').CpuLevel} */ (new FormData(cpuForm).get('level') || 'beginner');

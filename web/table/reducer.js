@@ -171,6 +171,9 @@ function change(m, e) {
       };
       return { ...m, table };
     }
+    case 'noShow':
+      // The group is gone (a player the lobby seated here did not come); the page says so.
+      return m;
     default:
       return mismatch(`unknown event ${/** @type {{kind: string}} */ (e).kind}`);
   }

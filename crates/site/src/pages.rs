@@ -186,13 +186,17 @@ fn game(m: &Messages, g: GameKind) -> String {
 <p class="lead">{summary}</p>
 <div class="choices">
 <a class="btn choice" href="/{l}/games/{id}/learn"><strong>{learn}</strong><span>{learn_text}</span></a>
+<a class="btn choice" href="/{l}/games/{id}#lobby" id="play-someone"><strong>{lobby}</strong><span>{lobby_text}</span></a>
 <button type="button" class="btn choice primary" id="play-friend"><strong>{friend}</strong><span>{friend_text}</span></button>
 <form class="choice cpu-form" id="play-cpu"><fieldset><legend><strong>{cpu}</strong><span>{cpu_text}</span></legend><div class="levels">{levels}</div></fieldset><button type="submit" class="btn">{cpu_start}</button></form>
 <a class="btn choice" href="/{l}/games/{id}/rules"><strong>{rules}</strong><span>{rules_text}</span></a>
 </div>
 <p class="error" id="page-error" role="alert" hidden></p>
 </div>
-</div>"#,
+</div>
+<section class="lobby" id="lobby" aria-labelledby="lobby-heading"><h2 id="lobby-heading">{lobby}</h2></section>"#,
+        lobby = esc(&m.t("lobby-title")),
+        lobby_text = esc(&m.t("lobby-text")),
         thumb = thumb(g),
         name = esc(&m.t(&game_name_id(g))),
         summary = esc(&m.t(&game_summary_id(g))),

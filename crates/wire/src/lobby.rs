@@ -49,7 +49,8 @@ pub struct LobbyView {
     pub challenges: Vec<ChallengeView>,
     /// The quick-pairing pools of this game and how many wait in each.
     pub pools: Vec<PoolView>,
-    /// People with a lobby socket open, on every node (any game).
+    /// People with a lobby page open, on every node (any game): each player once, and each
+    /// visitor without a device token.
     pub online: u32,
     /// The pool this player waits in (any game), if any.
     pub my_pool: Option<String>,

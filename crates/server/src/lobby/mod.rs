@@ -154,17 +154,18 @@ impl Lobby {
     /// and sends each socket its lobby if it changed.
     async fn refresh(&self, ctx: &Ctx) -> Result<(), StoreError> {
         let now = now_ms();
-        let players: Vec<String> = {
+        // People here: each player once, however many tabs, and each visitor without a token.
+        let (players, visitors) = {
             let w = self.watchers.lock().expect("lobby lock");
             let mut p: Vec<String> = w.values().filter_map(|w| w.player.clone()).collect();
             p.sort_unstable();
             p.dedup();
-            p
+            (p, w.values().filter(|w| w.player.is_none()).count())
         };
         let store = &ctx.store;
         store.touch_lobby(&players, now).await?;
         let node = ctx.cluster.as_ref().map_or("local", |c| c.node.as_str());
-        store.set_lobby_online(node, players.len() as i64, now).await?;
+        store.set_lobby_online(node, (players.len() + visitors) as i64, now).await?;
         for (player, code) in store.take_matches(&players).await? {
             let msg: Arc<str> = LobbyServerMsg::Paired { url: format!("/g/{code}"), code }.to_json().into();
             let w = self.watchers.lock().expect("lobby lock");

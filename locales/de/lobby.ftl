@@ -1,0 +1,28 @@
+# Die Spielersuche auf der Seite jedes Spiels: Schnellpaarung und offene Herausforderungen (web/lobby.js).
+lobby-title = Gegen andere spielen
+lobby-text = Mit einem Tipp einen Gegner deiner Stärke finden oder eine offene Herausforderung annehmen.
+lobby-online = { $count ->
+    [one] { $count } Person ist gerade hier
+   *[other] { $count } Personen sind gerade hier
+}
+lobby-quick = Schnellpaarung (gewertet, Standardbrett)
+lobby-waiting-count = { $count ->
+    [0] niemand wartet
+    [one] { $count } wartet
+   *[other] { $count } warten
+}
+lobby-searching = Suche einen Gegner … { $seconds } s
+lobby-cancel = Abbrechen
+lobby-challenges = Offene Herausforderungen
+lobby-none = Gerade gibt es keine offenen Herausforderungen. Eröffne unten eine oder nutze die Schnellpaarung.
+lobby-accept = Spielen
+lobby-withdraw = Zurückziehen
+lobby-new = Herausforderung eröffnen
+lobby-open = Herausforderung eröffnen
+lobby-ranked = Gewertet
+lobby-casual = Ungewertet
+lobby-unrated-player = noch keine Wertung
+lobby-gone = Diese Herausforderung ist nicht mehr offen.
+lobby-too-many = Du kannst höchstens { $max } offene Herausforderungen haben.
+play-no-show = Dein Gegner ist nicht an den Tisch gekommen; es wurde keine Partie gespielt.
+play-no-show-back = Zurück zur Spielersuche

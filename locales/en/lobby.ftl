@@ -1,0 +1,28 @@
+# The lobby on each game's page: quick pairing and open challenges (web/lobby.js).
+lobby-title = Play someone
+lobby-text = Get paired with a player of your level in one tap, or take up an open challenge.
+lobby-online = { $count ->
+    [one] { $count } player in the lobby
+   *[other] { $count } players in the lobby
+}
+lobby-quick = Quick pairing (ranked, standard board)
+lobby-waiting-count = { $count ->
+    [0] nobody waiting
+    [one] { $count } waiting
+   *[other] { $count } waiting
+}
+lobby-searching = Looking for an opponent… { $seconds } s
+lobby-cancel = Cancel
+lobby-challenges = Open challenges
+lobby-none = No open challenges right now. Open one below, or use quick pairing.
+lobby-accept = Play
+lobby-withdraw = Withdraw
+lobby-new = Open a challenge
+lobby-open = Open challenge
+lobby-ranked = Ranked
+lobby-casual = Casual
+lobby-unrated-player = no rating yet
+lobby-gone = That challenge is no longer open.
+lobby-too-many = You can have at most { $max } open challenges.
+play-no-show = Your opponent did not come to the table, so no game was played.
+play-no-show-back = Back to the lobby
