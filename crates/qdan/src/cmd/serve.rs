@@ -77,6 +77,14 @@ pub struct Args {
     /// New groups per minute per address (a minute's worth at once); 0: no limit [default: 30].
     #[arg(long, env = "QDAN_NEW_GROUPS_PER_IP")]
     new_groups_per_ip: Option<u32>,
+    /// New open challenges per minute per address (a minute's worth at once); 0: no limit
+    /// [default: 10].
+    #[arg(long, env = "QDAN_CHALLENGES_PER_IP")]
+    challenges_per_ip: Option<u32>,
+    /// Entries into quick-pairing pools per minute per address (a minute's worth at once); 0:
+    /// no limit [default: 20]. `qdan-bench pairing` turns it off for its own servers.
+    #[arg(long, env = "QDAN_POOL_ENTRIES_PER_IP")]
+    pool_entries_per_ip: Option<u32>,
     /// Sockets one address may hold open at once on this node; 0: no limit [default: 100].
     #[arg(long, env = "QDAN_SOCKETS_PER_IP")]
     sockets_per_ip: Option<u32>,
@@ -137,6 +145,8 @@ pub fn run(a: Args) -> anyhow::Result<()> {
     config.open_groups_per_player = a.open_groups_per_player.unwrap_or(config.open_groups_per_player);
     config.new_players_per_ip = a.new_players_per_ip.unwrap_or(config.new_players_per_ip);
     config.new_groups_per_ip = a.new_groups_per_ip.unwrap_or(config.new_groups_per_ip);
+    config.lobby.challenges_per_ip = a.challenges_per_ip.unwrap_or(config.lobby.challenges_per_ip);
+    config.lobby.pool_entries_per_ip = a.pool_entries_per_ip.unwrap_or(config.lobby.pool_entries_per_ip);
     config.sockets_per_ip = a.sockets_per_ip.unwrap_or(config.sockets_per_ip);
     config.hints_per_player = a.hints_per_player.unwrap_or(config.hints_per_player);
     config.hints_per_ip = a.hints_per_ip.unwrap_or(config.hints_per_ip);
