@@ -300,13 +300,13 @@ async fn the_lobby_socket_refuses_bad_input() {
 
 /// On PostgreSQL, shared by the nodes of a cluster: two accepts at once, one wins; two waves
 /// of one pool at once, one decides (the other skips it under the advisory lock).
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[tokio::test]
 async fn postgres_decides_once() {
     let Some(url) = crate::store::postgres_url().await else {
         eprintln!("skipped: no PostgreSQL (QDAN_TEST_PG)");
         return;
     };
-    let s = TestServer::start_with(lobby_config(), Some(url)).await;
+    let s = TestServer::start_with(lobby_config(), Some(url.clone())).await;
     let (ada, _) = s.player("Ada").await;
     let (ben, _) = s.player("Ben").await;
     let (cy, _) = s.player("Cy").await;
@@ -318,19 +318,31 @@ async fn postgres_decides_once() {
     statuses.sort();
     assert_eq!(statuses, [200, 409]);
 
-    // Two waves of one pool at once: the first holds the pool's lock while it decides.
+    // Two waves of one pool at once: the first holds the pool's lock while it decides. (A key
+    // no pool of the site has, so the server's own waves do not take the lock meanwhile.)
+    // The first runs on a runtime of its own (another node, as it were): its decision holds a
+    // thread while the test holds it in the lock.
     let store = s.state.ctx.store.clone();
-    let slow = store.clone();
-    let first = tokio::spawn(async move {
-        slow.pool_wave("dots-60s", 0, |_| {
-            std::thread::sleep(Duration::from_millis(500));
-            Vec::new()
+    let (deciding, decided) = std::sync::mpsc::channel::<()>();
+    let (release, released) = std::sync::mpsc::channel::<()>();
+    let first = std::thread::spawn(move || {
+        let rt = tokio::runtime::Builder::new_current_thread().enable_all().build().unwrap();
+        rt.block_on(async move {
+            let other = server::Store::connect(&url).await.unwrap();
+            other
+                .pool_wave("test-only-pool", 0, move |_| {
+                    // The lock is held from here until the transaction ends: until the test says so.
+                    deciding.send(()).unwrap();
+                    released.recv().unwrap();
+                    Vec::new()
+                })
+                .await
+                .unwrap()
         })
-        .await
-        .unwrap()
     });
-    tokio::time::sleep(Duration::from_millis(150)).await;
-    let second = store.pool_wave("dots-60s", 0, |_| Vec::new()).await.unwrap();
+    tokio::task::spawn_blocking(move || decided.recv().unwrap()).await.unwrap();
+    let second = store.pool_wave("test-only-pool", 0, |_| Vec::new()).await.unwrap();
+    release.send(()).unwrap();
     assert!(second.is_none(), "the second wave skipped the pool");
-    assert!(first.await.unwrap().is_some(), "the first wave decided");
+    assert!(first.join().unwrap().is_some(), "the first wave decided");
 }
