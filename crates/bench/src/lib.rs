@@ -1,5 +1,7 @@
 //! This crate provides qdan's benchmarks that drive a real `qdan serve` from outside (the
 //! `qdan-bench` binary), kept out of the shipped `qdan` binary: [`load`], many games over
-//! WebSockets, optionally beside the boardgame.io peer.
+//! WebSockets, optionally beside the boardgame.io peer; [`pairing`], players arriving in the
+//! lobby's quick-pairing pools.
 
 pub mod load;
+pub mod pairing;

@@ -1,10 +1,12 @@
 //! `qdan-bench`: benchmarks that drive a real `qdan serve` from outside, kept out of the
 //! shipped `qdan` binary. `qdan-bench load` plays many games over WebSockets and reports
-//! latency, throughput, CPU and memory, optionally beside the boardgame.io peer.
+//! latency, throughput, CPU and memory, optionally beside the boardgame.io peer;
+//! `qdan-bench pairing` sends players into the quick-pairing pools and reports the time to a
+//! pairing, players paired twice or left waiting, and server CPU per pairing.
 
 use std::process::ExitCode;
 
-use bench::load;
+use bench::{load, pairing};
 
 use clap::{Parser, Subcommand};
 
@@ -19,12 +21,16 @@ struct Cli {
 enum Command {
     /// Many Dots and Boxes games at once over WebSockets: latency, throughput, memory, CPU.
     Load(load::Args),
+    /// Players entering the quick-pairing pools at a steady rate, on one node or a cluster:
+    /// time to a pairing, players paired twice or left waiting, server CPU per pairing.
+    Pairing(pairing::Args),
 }
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
         Command::Load(a) => load::run(a),
+        Command::Pairing(a) => pairing::run(a),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

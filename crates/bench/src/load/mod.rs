@@ -13,7 +13,7 @@
 //! side by side.
 
 mod peer;
-mod proc;
+pub(crate) mod proc;
 mod qdan;
 
 use std::path::PathBuf;
