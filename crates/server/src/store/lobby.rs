@@ -196,31 +196,26 @@ impl Store {
     }
 
     /// The groups that `players` were seated in by the lobby and not yet told about:
-    /// `(player, group code)`; each is handed out once (the rows go).
+    /// `(player, group code)`; each is handed out once (the rows go). One `DELETE ...
+    /// RETURNING` per table: a read then a delete could delete a match another node committed
+    /// in between, and its player would never be told.
     pub async fn take_matches(&self, players: &[String]) -> Result<Vec<(String, String)>> {
         let mut found = Vec::new();
         for chunk in players.chunks(200) {
             let list = placeholders(1, chunk.len());
-            let mut tx = self.pool.begin().await?;
             for table in ["challenges", "pool_entries"] {
                 let sql = format!(
-                    "SELECT player_id, group_code FROM {table} WHERE group_code IS NOT NULL AND player_id IN ({list})"
+                    "DELETE FROM {table} WHERE group_code IS NOT NULL AND player_id IN ({list})
+                     RETURNING player_id, group_code"
                 );
                 let mut q = sqlx::query(&sql);
                 for p in chunk {
                     q = q.bind(p);
                 }
-                for r in q.fetch_all(&mut *tx).await? {
+                for r in q.fetch_all(&self.pool).await? {
                     found.push((r.get::<String, _>(0), r.get::<String, _>(1)));
                 }
-                let sql = format!("DELETE FROM {table} WHERE group_code IS NOT NULL AND player_id IN ({list})");
-                let mut q = sqlx::query(&sql);
-                for p in chunk {
-                    q = q.bind(p);
-                }
-                q.execute(&mut *tx).await?;
             }
-            tx.commit().await?;
         }
         Ok(found)
     }
