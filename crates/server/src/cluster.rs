@@ -56,6 +56,9 @@ pub struct Cluster {
     draining: AtomicBool,
 }
 
+/// The subject on which nodes say that the lobby changed (`crate::lobby`).
+pub(crate) const LOBBY_SUBJECT: &str = "qdan.lobby";
+
 /// The message a table's owner sends on the table's subject when it stops owning it.
 pub const MOVED: &str = r#"{"t":"moved"}"#;
 
@@ -90,6 +93,14 @@ impl Cluster {
     pub async fn publish_event(&self, code: &str, text: Arc<str>) {
         if let Err(e) = self.client.publish(events_subject(code), text.as_bytes().to_vec().into()).await {
             tracing::warn!(%code, "publishing an event: {e}");
+        }
+    }
+
+    /// Tells every node that the lobby changed here (a challenge, a pool place, a wave's
+    /// pairs), so that each looks now rather than at its next once-a-second look.
+    pub async fn lobby_changed(&self) {
+        if let Err(e) = self.client.publish(LOBBY_SUBJECT, Vec::new().into()).await {
+            tracing::warn!("publishing a lobby change: {e}");
         }
     }
 

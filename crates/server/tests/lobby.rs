@@ -18,6 +18,8 @@ struct Lobby {
     ws: Ws,
     /// The last `lobby` message.
     last: Value,
+    /// Messages read while opening (a `paired` may come before the first lobby).
+    backlog: std::collections::VecDeque<Value>,
 }
 
 impl Lobby {
@@ -28,12 +30,28 @@ impl Lobby {
             None => json!({"t": "hello", "game": game}),
         };
         ws.send(Message::Text(hello.to_string().into())).await.unwrap();
-        let mut l = Lobby { ws, last: Value::Null };
-        l.until(|m| m["t"] == "lobby").await;
+        let mut l = Lobby { ws, last: Value::Null, backlog: Default::default() };
+        loop {
+            let m = l.read().await;
+            let first = m["t"] == "lobby";
+            l.backlog.push_back(m);
+            if first {
+                break;
+            }
+        }
         l
     }
 
+    /// The next message: one read while opening, else the next from the socket.
     async fn recv(&mut self) -> Value {
+        match self.backlog.pop_front() {
+            Some(m) => m,
+            None => self.read().await,
+        }
+    }
+
+    /// The next message from the socket.
+    async fn read(&mut self) -> Value {
         loop {
             let m = tokio::time::timeout(Duration::from_secs(10), self.ws.next()).await.expect("a lobby message");
             match m.unwrap().unwrap() {
@@ -226,6 +244,10 @@ async fn two_players_in_a_pool_are_paired() {
     // A wave every 2 s, a look every second.
     assert!(entered.elapsed() < Duration::from_secs(4), "paired after {:?}", entered.elapsed());
     let code = pa["code"].as_str().unwrap();
+    // A page that reconnects (or a socket on another node) before the table hears of it again.
+    let mut again = Lobby::open(&s, Some(&ada), "dots").await;
+    let told = again.until(|m| m["t"] == "paired").await;
+    assert_eq!(told["code"], code);
     let mut ca = s.client(code, &ada).await;
     let mut cb = s.client(code, &ben).await;
     let t = ca.wait_for(|t| t["status"] == "playing").await;
@@ -234,6 +256,14 @@ async fn two_players_in_a_pool_are_paired() {
     cb.wait_for(|t| t["status"] == "playing").await;
     // Nobody waits in the pool any more.
     a.until(|m| m["t"] == "lobby" && m["pools"][1]["waiting"] == 0 && m["myPool"].is_null()).await;
+    // Once the game started, a new lobby page is not sent there again.
+    let mut later = Lobby::open(&s, Some(&ada), "dots").await;
+    let deadline = tokio::time::Instant::now() + Duration::from_millis(2500);
+    while tokio::time::Instant::now() < deadline {
+        if let Ok(m) = tokio::time::timeout_at(deadline, later.recv()).await {
+            assert_ne!(m["t"], "paired", "{m}");
+        }
+    }
 }
 
 #[tokio::test]

@@ -12,6 +12,11 @@
 //!
 //! Every two seconds each node also runs a wave of every pool; on PostgreSQL an advisory lock
 //! per pool lets one node decide a wave while the others skip it (`Store::pool_wave`).
+//!
+//! In a cluster a node that changed the lobby (a challenge, a pool place, a wave's pairs)
+//! says so on NATS (`qdan.lobby`), and every node looks at once: a player whose socket is on
+//! another node than the one that paired them learns it within milliseconds, not at that
+//! node's next look. The once-a-second look stays, for a notice lost with a node.
 
 pub mod api;
 pub mod matching;
@@ -19,10 +24,11 @@ pub mod pools;
 mod socket;
 
 use std::collections::{BTreeMap, HashMap};
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
+use futures_util::StreamExt;
 use rules::GameKind;
 use tokio::sync::{Notify, mpsc};
 use wire::lobby::{ChallengeView, LobbyPlayer, LobbyServerMsg, LobbyView, PoolView};
@@ -72,6 +78,9 @@ pub fn alive_after(config: &Config, now: i64) -> i64 {
     now - grace.as_millis() as i64
 }
 
+/// The shortest time between two looks at the store.
+const MIN_LOOK_GAP: Duration = Duration::from_millis(100);
+
 /// One open lobby socket on this node.
 #[derive(Debug)]
 struct Watcher {
@@ -80,6 +89,8 @@ struct Watcher {
     tx: mpsc::Sender<Arc<str>>,
     /// The lobby last sent, to send only changes.
     last: Option<Arc<str>>,
+    /// The table this socket was last sent `paired` for (each socket hears of a table once).
+    told: Option<String>,
 }
 
 /// This node's lobby sockets and the loop that feeds them.
@@ -88,15 +99,18 @@ pub struct Lobby {
     watchers: Mutex<HashMap<u64, Watcher>>,
     next: AtomicU64,
     /// Rung after a change made on this node (a challenge opened, a pool entered), so this
-    /// node's sockets see it at once rather than at the next look.
+    /// node's sockets see it at once rather than at the next look; and, in a cluster, when
+    /// another node says its lobby changed.
     changed: Notify,
+    /// A change was made on this node since the last look: the other nodes are told.
+    made_here: AtomicBool,
 }
 
 impl Lobby {
     /// Registers a lobby socket; its messages go to `tx`.
     fn watch(&self, player: Option<String>, game: GameKind, tx: mpsc::Sender<Arc<str>>) -> u64 {
         let id = self.next.fetch_add(1, Ordering::Relaxed);
-        self.watchers.lock().expect("lobby lock").insert(id, Watcher { player, game, tx, last: None });
+        self.watchers.lock().expect("lobby lock").insert(id, Watcher { player, game, tx, last: None, told: None });
         self.changed.notify_one();
         id
     }
@@ -113,8 +127,9 @@ impl Lobby {
         self.watchers.lock().expect("lobby lock").remove(&id);
     }
 
-    /// Something changed here: refresh now.
+    /// Something changed here: refresh now, and have the other nodes of a cluster do so too.
     pub fn poke(&self) {
+        self.made_here.store(true, Ordering::Release);
         self.changed.notify_one();
     }
 
@@ -123,8 +138,32 @@ impl Lobby {
         let cfg = ctx.config.lobby.clone();
         let mut last_wave = tokio::time::Instant::now();
         let mut last_sweep = tokio::time::Instant::now();
+        if let Some(cluster) = ctx.cluster.clone() {
+            // Another node's change: look now (a challenge opened there, or a wave decided
+            // there paired players whose sockets are here).
+            match cluster.client().subscribe(crate::cluster::LOBBY_SUBJECT).await {
+                Ok(mut sub) => {
+                    let me = self.clone();
+                    tokio::spawn(async move {
+                        while sub.next().await.is_some() {
+                            me.changed.notify_one();
+                        }
+                    });
+                }
+                Err(e) => tracing::warn!("lobby: subscribing to other nodes' changes: {e}"),
+            }
+        }
+        let mut last_look = tokio::time::Instant::now();
         loop {
             let _ = tokio::time::timeout(cfg.refresh_every, self.changed.notified()).await;
+            // Many changes at once (a busy pool) make one look every 100 ms at most.
+            tokio::time::sleep_until(last_look + MIN_LOOK_GAP).await;
+            last_look = tokio::time::Instant::now();
+            if self.made_here.swap(false, Ordering::AcqRel)
+                && let Some(cluster) = ctx.cluster.as_ref()
+            {
+                cluster.lobby_changed().await;
+            }
             if let Err(e) = self.refresh(&ctx).await {
                 tracing::warn!("lobby: {e}");
             }
@@ -133,9 +172,9 @@ impl Lobby {
                 match pools::run_waves(&ctx).await {
                     Ok(0) => {}
                     Ok(n) => {
-                        tracing::info!("lobby: {n} pairs made");
-                        // Hand the new tables out now, not a second later.
-                        self.changed.notify_one();
+                        tracing::debug!("lobby: {n} pairs made");
+                        // Hand the new tables out now, here and on the other nodes.
+                        self.poke();
                     }
                     Err(e) => tracing::warn!("lobby wave: {e}"),
                 }
@@ -166,11 +205,14 @@ impl Lobby {
         store.touch_lobby(&players, now).await?;
         let node = ctx.cluster.as_ref().map_or("local", |c| c.node.as_str());
         store.set_lobby_online(node, (players.len() + visitors) as i64, now).await?;
-        for (player, code) in store.take_matches(&players).await? {
-            let msg: Arc<str> = LobbyServerMsg::Paired { url: format!("/g/{code}"), code }.to_json().into();
-            let w = self.watchers.lock().expect("lobby lock");
-            for w in w.values().filter(|w| w.player.as_deref() == Some(player.as_str())) {
-                let _ = w.tx.try_send(msg.clone());
+        for (player, code) in store.matches_of(&players).await? {
+            let msg: Arc<str> =
+                LobbyServerMsg::Paired { url: format!("/g/{code}"), code: code.clone() }.to_json().into();
+            let mut w = self.watchers.lock().expect("lobby lock");
+            for w in w.values_mut().filter(|w| w.player.as_deref() == Some(player.as_str())) {
+                if w.told.as_deref() != Some(code.as_str()) && w.tx.try_send(msg.clone()).is_ok() {
+                    w.told = Some(code.clone());
+                }
             }
         }
         let alive_after = alive_after(&ctx.config, now);

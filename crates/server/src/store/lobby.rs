@@ -195,18 +195,17 @@ impl Store {
         Ok(())
     }
 
-    /// The groups that `players` were seated in by the lobby and not yet told about:
-    /// `(player, group code)`; each is handed out once (the rows go). One `DELETE ...
-    /// RETURNING` per table: a read then a delete could delete a match another node committed
-    /// in between, and its player would never be told.
-    pub async fn take_matches(&self, players: &[String]) -> Result<Vec<(String, String)>> {
+    /// The tables the lobby seated `players` at whose first game has not started:
+    /// `(player, group code)`. They stay until that game starts (`clear_matches`), the group
+    /// dissolves or the sweep takes them, so a player whose socket (or node) went away between
+    /// the pairing and the table hears of it again on their next socket.
+    pub async fn matches_of(&self, players: &[String]) -> Result<Vec<(String, String)>> {
         let mut found = Vec::new();
         for chunk in players.chunks(200) {
             let list = placeholders(1, chunk.len());
             for table in ["challenges", "pool_entries"] {
                 let sql = format!(
-                    "DELETE FROM {table} WHERE group_code IS NOT NULL AND player_id IN ({list})
-                     RETURNING player_id, group_code"
+                    "SELECT player_id, group_code FROM {table} WHERE group_code IS NOT NULL AND player_id IN ({list})"
                 );
                 let mut q = sqlx::query(&sql);
                 for p in chunk {
@@ -218,6 +217,16 @@ impl Store {
             }
         }
         Ok(found)
+    }
+
+    /// The first game of group `code` started: its players are at the table, and the lobby
+    /// stops sending them there.
+    pub async fn clear_matches(&self, code: &str) -> Result<()> {
+        for table in ["challenges", "pool_entries"] {
+            let sql = format!("DELETE FROM {table} WHERE group_code = $1");
+            sqlx::query(&sql).bind(code).execute(&self.pool).await?;
+        }
+        Ok(())
     }
 
     /// Puts `player_id` in `pool` (moving them from another pool), waiting since `entered_at`.
@@ -388,6 +397,10 @@ impl Store {
             .get(0);
         if played > 0 {
             return Err(corrupt(format!("group {code}: dissolving a group with a game")));
+        }
+        for table in ["challenges", "pool_entries"] {
+            let sql = format!("DELETE FROM {table} WHERE group_code = $1");
+            sqlx::query(&sql).bind(code).execute(&mut *tx).await?;
         }
         sqlx::query("DELETE FROM seats WHERE group_code = $1").bind(code).execute(&mut *tx).await?;
         sqlx::query("DELETE FROM groups WHERE code = $1").bind(code).execute(&mut *tx).await?;

@@ -259,6 +259,10 @@ impl Actor {
             }
             Change::GameStarted => {
                 let g = t.game.as_ref().expect("a game");
+                if t.from_lobby && g.no == 1 {
+                    // Both players came: the lobby stops sending them here.
+                    store.clear_matches(&t.code).await?;
+                }
                 let row = GameRow {
                     id: g.id.clone(),
                     group_code: t.code.clone(),

@@ -189,6 +189,9 @@ pub struct Table {
     pub pool: Option<String>,
     /// The group dissolved because a player did not come: nothing more happens here.
     pub dissolved: bool,
+    /// The lobby made this group: when its first game starts, the lobby stops sending its
+    /// players here.
+    pub from_lobby: bool,
 }
 
 /// What to do: every intent and timer of a table.
@@ -298,6 +301,7 @@ impl Table {
             meet_by: None,
             pool: None,
             dissolved: false,
+            from_lobby: false,
         }
     }
 
