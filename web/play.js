@@ -12,6 +12,7 @@ import { errorText } from './play/errors.js';
 import { createInvite } from './play/invite.js';
 import { createName } from './play/name.js';
 import { narrate } from './play/narrate.js';
+import { showNoShow } from './play/no-show.js';
 import { createReview } from './play/review.js';
 import { createSeats } from './play/seats.js';
 import { createSettings } from './play/settings.js';
@@ -219,10 +220,7 @@ export function start(data, t, announce) {
 
   /** @param {import('./types.js').EventMessage} msg */
   const onEvent = (msg) => {
-    if (msg.kind === 'noShow') {
-      noShow();
-      return;
-    }
+    if (msg.kind === 'noShow') return showNoShow({ t, lang: data.lang, game: mirror?.table.game, announce, close: () => conn.close() });
     if (!mirror || !parts) return;
     const before = mirror.table;
     try {
@@ -247,16 +245,6 @@ export function start(data, t, announce) {
     if (said.notice) ui = { ...ui, notice: said.notice };
     if (said.speak) announce(said.speak);
     render();
-  };
-
-  /** The lobby seated someone here who did not come: nothing was played; back to the lobby. */
-  const noShow = () => {
-    conn.close();
-    const game = mirror?.table.game;
-    const back = h('a', { class: 'btn primary', href: game ? `/${data.lang}/games/${game}#lobby` : `/${data.lang}/` }, t('play-no-show-back'));
-    const box = h('div', { class: 'no-show', id: 'no-show', role: 'alert' }, h('p', {}, t('play-no-show')), back);
-    document.querySelector('main')?.prepend(box);
-    announce(t('play-no-show'));
   };
 
   // Messages are handled in order; the first state waits for its game's modules to load.

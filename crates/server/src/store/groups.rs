@@ -4,7 +4,7 @@ use ai::Level;
 use rules::{AnyOptions, GameKind};
 use sqlx::Row;
 
-use super::{Fence, Result, Store, corrupt};
+use super::{Fence, Meeting, Result, Store, corrupt};
 
 /// A group as stored.
 #[derive(Clone, Debug, PartialEq)]
@@ -21,6 +21,28 @@ pub struct GroupRow {
     pub created_at: i64,
 }
 
+/// Inserts group `g`, with how the lobby made it (`Meeting::default()` for a group opened by
+/// its host).
+pub(super) async fn insert_group(conn: &mut sqlx::AnyConnection, g: &GroupRow, m: &Meeting) -> Result<()> {
+    sqlx::query(
+        "INSERT INTO groups (code, game, host_id, options, turn_limit, ranked, cpu, created_at, meet_by, pool)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)",
+    )
+    .bind(&g.code)
+    .bind(g.game.as_str())
+    .bind(&g.host_id)
+    .bind(options_text(&g.options))
+    .bind(g.turn_limit.map(i64::from))
+    .bind(g.ranked as i64)
+    .bind(g.cpu.map(Level::as_str))
+    .bind(g.created_at)
+    .bind(m.meet_by)
+    .bind(m.pool.as_deref())
+    .execute(conn)
+    .await?;
+    Ok(())
+}
+
 pub(super) fn options_text(o: &AnyOptions) -> String {
     serde_json::to_string(o).expect("options serialise")
 }
@@ -31,21 +53,8 @@ pub(super) fn options_from(text: &str, what: &str) -> Result<AnyOptions> {
 
 impl Store {
     pub async fn create_group(&self, g: &GroupRow) -> Result<()> {
-        sqlx::query(
-            "INSERT INTO groups (code, game, host_id, options, turn_limit, ranked, cpu, created_at)
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
-        )
-        .bind(&g.code)
-        .bind(g.game.as_str())
-        .bind(&g.host_id)
-        .bind(options_text(&g.options))
-        .bind(g.turn_limit.map(i64::from))
-        .bind(g.ranked as i64)
-        .bind(g.cpu.map(Level::as_str))
-        .bind(g.created_at)
-        .execute(&self.pool)
-        .await?;
-        Ok(())
+        let mut conn = self.pool.acquire().await?;
+        insert_group(&mut conn, g, &Meeting::default()).await
     }
 
     pub async fn group(&self, code: &str) -> Result<Option<GroupRow>> {

@@ -6,7 +6,7 @@
 use rules::{AnyOptions, GameKind};
 use sqlx::Row;
 
-use super::groups::{options_from, options_text};
+use super::groups::{insert_group, options_from, options_text};
 use super::{GroupRow, Result, Store, corrupt};
 
 /// An open challenge, with what the lobby shows of its creator.
@@ -88,15 +88,28 @@ impl Store {
 
     /// The open challenges whose creators were seen after `alive_after`, oldest first.
     pub async fn open_challenges(&self, alive_after: i64) -> Result<Vec<ChallengeRow>> {
-        let rows = sqlx::query(
+        self.challenges_where("", None, alive_after).await
+    }
+
+    /// The challenge `id` if it is open and its creator was seen after `alive_after`.
+    pub async fn open_challenge(&self, id: &str, alive_after: i64) -> Result<Option<ChallengeRow>> {
+        Ok(self.challenges_where("AND c.id = $2", Some(id), alive_after).await?.pop())
+    }
+
+    /// Open challenges (with their creators' names and ratings) seen after `alive_after`,
+    /// narrowed by `filter` on `$2 = id` when given.
+    async fn challenges_where(&self, filter: &str, id: Option<&str>, alive_after: i64) -> Result<Vec<ChallengeRow>> {
+        let sql = format!(
             "SELECT c.id, c.game, c.player_id, p.name, r.rating, c.options, c.turn_limit, c.ranked, c.created_at
              FROM challenges c JOIN players p ON p.id = c.player_id
              LEFT JOIN ratings r ON r.player_id = c.player_id AND r.game = c.game
-             WHERE c.group_code IS NULL AND c.alive_at > $1 ORDER BY c.created_at, c.id",
-        )
-        .bind(alive_after)
-        .fetch_all(&self.pool)
-        .await?;
+             WHERE c.group_code IS NULL AND c.alive_at > $1 {filter} ORDER BY c.created_at, c.id"
+        );
+        let mut q = sqlx::query(&sql).bind(alive_after);
+        if let Some(id) = id {
+            q = q.bind(id);
+        }
+        let rows = q.fetch_all(&self.pool).await?;
         rows.into_iter()
             .map(|r| {
                 let id: String = r.get(0);
@@ -124,11 +137,6 @@ impl Store {
             .execute(&self.pool)
             .await?;
         Ok(done.rows_affected() == 1)
-    }
-
-    /// The challenge `id` if it is open and its creator was seen after `alive_after`.
-    pub async fn open_challenge(&self, id: &str, alive_after: i64) -> Result<Option<ChallengeRow>> {
-        Ok(self.open_challenges(alive_after).await?.into_iter().find(|c| c.id == id))
     }
 
     /// Accepts challenge `id` for `accepter`, seating both in the group `m`: exactly one
@@ -431,25 +439,10 @@ fn placeholders(first: usize, n: usize) -> String {
 
 /// Inserts the group of a match and its two seats.
 async fn insert_match(tx: &mut sqlx::Transaction<'static, sqlx::Any>, m: &NewMatch) -> Result<()> {
-    let g = &m.group;
-    sqlx::query(
-        "INSERT INTO groups (code, game, host_id, options, turn_limit, ranked, cpu, created_at, meet_by, pool)
-         VALUES ($1, $2, $3, $4, $5, $6, NULL, $7, $8, $9)",
-    )
-    .bind(&g.code)
-    .bind(g.game.as_str())
-    .bind(&g.host_id)
-    .bind(options_text(&g.options))
-    .bind(g.turn_limit.map(i64::from))
-    .bind(g.ranked as i64)
-    .bind(g.created_at)
-    .bind(m.meeting.meet_by)
-    .bind(m.meeting.pool.as_deref())
-    .execute(&mut **tx)
-    .await?;
+    insert_group(tx, &m.group, &m.meeting).await?;
     for (seat, p) in m.seats.iter().enumerate() {
         sqlx::query("INSERT INTO seats (group_code, seat, player_id) VALUES ($1, $2, $3)")
-            .bind(&g.code)
+            .bind(&m.group.code)
             .bind(seat as i64)
             .bind(p)
             .execute(&mut **tx)
