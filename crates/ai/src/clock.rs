@@ -114,6 +114,52 @@ impl Clock for WorkClock {
     }
 }
 
+/// A work budget with a time cap as a safety net: each read counts one step of work, as
+/// [`WorkClock`] does, and once `cap` has passed on the `time` clock every read says the
+/// budget is spent. Levels are amounts of work (`crate::budget`); the cap only stops a search
+/// that a slow or overloaded host would otherwise let run on, and [`CappedWork::fired`] says
+/// whether it did, so that the host can log it.
+pub struct CappedWork {
+    work: AtomicU64,
+    time: Arc<dyn Clock>,
+    cap: Duration,
+    fired: std::sync::atomic::AtomicBool,
+}
+
+impl CappedWork {
+    /// A clock that stops the search when the work is spent or `cap` has passed on `time`.
+    pub fn new(time: Arc<dyn Clock>, cap: Duration) -> Arc<CappedWork> {
+        let cap = time.now() + cap;
+        Arc::new(CappedWork { work: AtomicU64::new(0), time, cap, fired: Default::default() })
+    }
+
+    /// A deadline `steps` reads ahead on this clock.
+    pub fn budget(self: &Arc<CappedWork>, steps: u64) -> Deadline {
+        Deadline::after(self.clone(), Duration::from_nanos(steps))
+    }
+
+    /// Whether the time cap ended a search before its work was spent.
+    pub fn fired(&self) -> bool {
+        self.fired.load(Ordering::Relaxed)
+    }
+}
+
+impl Clock for CappedWork {
+    fn now(&self) -> Duration {
+        let steps = self.work.fetch_add(1, Ordering::Relaxed);
+        if self.time.now() >= self.cap {
+            self.fired.store(true, Ordering::Relaxed);
+            // Past any budget: every deadline on this clock has passed.
+            return Duration::from_secs(u64::MAX / 4);
+        }
+        Duration::from_nanos(steps)
+    }
+
+    fn counts_time(&self) -> bool {
+        false
+    }
+}
+
 /// A point on a clock at which a search must stop.
 #[derive(Clone)]
 pub struct Deadline {
@@ -221,6 +267,21 @@ mod tests {
         // A margin in milliseconds would eat a budget of reads whole.
         let d = WorkClock::budget(1000).earlier_by(Duration::from_millis(150));
         assert_eq!(d.remaining(), Duration::from_nanos(999));
+    }
+
+    #[test]
+    fn a_capped_budget_stops_at_its_work_or_its_cap() {
+        let time = Arc::new(Manual(std::sync::Mutex::new(Duration::ZERO)));
+        let clock = CappedWork::new(time.clone(), Duration::from_secs(1));
+        let d = clock.budget(3);
+        assert!(!d.passed() && !d.passed());
+        assert!(d.passed(), "the work is spent");
+        assert!(!clock.fired(), "the work ran out first");
+        let d = clock.budget(1_000);
+        assert!(!d.passed());
+        *time.0.lock().unwrap() = Duration::from_secs(1);
+        assert!(d.passed(), "the cap has passed");
+        assert!(clock.fired());
     }
 
     #[cfg(feature = "native")]

@@ -13,6 +13,7 @@
 //! `review_with` / `analyse_with` functions).
 
 pub mod bagh_chal;
+pub mod budget;
 mod checksum;
 pub mod clock;
 pub mod dots;
@@ -20,14 +21,14 @@ pub mod musashi;
 pub mod players;
 pub mod review;
 
+use std::sync::Arc;
 use std::time::Duration;
-#[cfg(feature = "native")]
-use std::time::Instant;
 
 use rand::RngCore;
 use rules::AnyGame;
 
-use clock::Deadline;
+pub use budget::{MoveRng, move_rng, move_seed};
+use clock::{CappedWork, Clock, Deadline};
 
 /// How strong the CPU plays.
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
@@ -64,20 +65,45 @@ impl std::str::FromStr for Level {
     }
 }
 
-/// Time the CPU may think for one move on the site.
+/// Time a review's exact solve may take per position on the server (reviews are still timed;
+/// the CPU's moves are amounts of work, [`budget::work`]).
 pub const MOVE_BUDGET: Duration = Duration::from_millis(900);
 
-/// The move `level` plays in `game` (as move text), or `None` when the game is over.
-#[cfg(feature = "native")]
-pub fn choose(game: &AnyGame, level: Level) -> Option<String> {
-    let deadline = Deadline::at_instant(Instant::now() + MOVE_BUDGET);
-    players::choose(game, level, &deadline, &mut rand::thread_rng())
+/// The longest one CPU move may take on the server whatever its work budget: a safety net
+/// that a well-chosen budget never reaches (the server logs it when it does).
+pub const TIME_CAP: Duration = Duration::from_secs(4);
+
+/// A CPU move and whether the time cap cut its search short.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Choice {
+    /// The move as text, or `None` when the game is over.
+    pub mv: Option<String>,
+    /// The search stopped at the time cap, before its work was spent: the move may differ
+    /// from the one the same level plays elsewhere.
+    pub capped: bool,
 }
 
-/// The best move the CPU knows for the side to move: the hint offered against the CPU.
+/// The move `level` plays in `game` with the random stream of `seed`: the level's work
+/// budget ([`budget::work`]), with `cap` on the `time` clock as a safety net. The same game,
+/// level and seed give the same move on any machine and in WebAssembly unless the cap fires.
+pub fn choose_on(game: &AnyGame, level: Level, seed: u64, time: Arc<dyn Clock>, cap: Duration) -> Choice {
+    let clock = CappedWork::new(time, cap);
+    let deadline = clock.budget(budget::work(game.kind(), level));
+    let mv = players::choose(game, level, &deadline, &mut move_rng(seed));
+    Choice { mv, capped: clock.fired() }
+}
+
+/// [`choose_on`] with the wall clock and [`TIME_CAP`]: the server's CPU move.
 #[cfg(feature = "native")]
-pub fn hint(game: &AnyGame) -> Option<String> {
-    choose(game, Level::Expert)
+pub fn choose(game: &AnyGame, level: Level, seed: u64) -> Choice {
+    choose_on(game, level, seed, Arc::new(clock::WallClock::new()), TIME_CAP)
+}
+
+/// The best move the CPU knows for the side to move (the expert's): the hint offered
+/// against the CPU.
+#[cfg(feature = "native")]
+pub fn hint(game: &AnyGame, seed: u64) -> Choice {
+    choose(game, Level::Expert, seed)
 }
 
 /// The move `level` plays in `game` (as move text) by `deadline`, with ties and playouts

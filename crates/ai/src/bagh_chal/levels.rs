@@ -44,7 +44,8 @@ pub fn choose<R: Rng + ?Sized>(
     // unless a win is proven: it misses long plans but not a goat left hanging.
     let slack = if level == Level::Beginner && best.abs() < PROVEN { CAPTURE / 2 } else { 0 };
     let top: Vec<Move> = scored.iter().filter(|&&(_, s)| s >= best - slack).map(|&(m, _)| m).collect();
-    Some(top[rng.gen_range(0..top.len())])
+    // Drawn as a u32, not a usize: the same draw on 32-bit WebAssembly as on 64-bit hosts.
+    Some(top[rng.gen_range(0..top.len() as u32) as usize])
 }
 
 #[cfg(test)]

@@ -27,7 +27,7 @@ use crate::clock::Deadline;
 /// The edge `level` draws in `game`, or `None` when the game is over.
 #[cfg(feature = "native")]
 pub fn choose(game: &Game, level: Level, deadline: &Deadline) -> Option<Edge> {
-    choose_with(game, level, deadline, &mut rand::thread_rng())
+    choose_with(game, level, deadline, &mut crate::move_rng(u64::from(game.position().drawn.0.count_ones())))
 }
 
 /// [`choose`] with a given random source.

@@ -155,7 +155,8 @@ impl<'b> Mcts<'b> {
 
     fn select(&self, at: usize) -> usize {
         let node = &self.nodes[at];
-        let ln = (node.visits.max(1) as f32).ln();
+        // libm, not the platform's `ln`: the same bits natively and in WebAssembly.
+        let ln = libm::logf(node.visits.max(1) as f32);
         let mut best = (f32::MIN, at);
         for c in node.first as usize..node.first as usize + node.children as usize {
             let ch = &self.nodes[c];

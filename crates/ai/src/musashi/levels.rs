@@ -14,7 +14,8 @@ use crate::clock::Deadline;
 fn pick_best<R: Rng + ?Sized, K: Ord + Copy>(moves: &[(Move, K)], rng: &mut R) -> Option<Move> {
     let best = moves.iter().map(|&(_, k)| k).max()?;
     let top: Vec<Move> = moves.iter().filter(|&&(_, k)| k == best).map(|&(m, _)| m).collect();
-    Some(top[rng.gen_range(0..top.len())])
+    // Drawn as a u32, not a usize: the same draw on 32-bit WebAssembly as on 64-bit hosts.
+    Some(top[rng.gen_range(0..top.len() as u32) as usize])
 }
 
 /// `true` when some Children move after `pos` (Children to move) leaves the Parent no exit.

@@ -190,7 +190,7 @@ const MARGIN: Duration = Duration::from_millis(150);
 /// `deadline`; uses the installed tables for the game's board and target when there are any.
 #[cfg(feature = "native")]
 pub fn choose(game: &Game, level: Level, deadline: Instant) -> Option<Move> {
-    choose_with(game, level, deadline, &mut rand::thread_rng())
+    choose_with(game, level, deadline, &mut crate::move_rng(game.history().len() as u64))
 }
 
 /// [`choose`] with a given random source (ties between equal moves are broken at random).

@@ -63,7 +63,7 @@ pub fn value(game: &Game, tables: Option<&Tables>, deadline: &Deadline) -> Value
 /// How likely a search score (the tigers' view, not proven) makes a tigers' win: a logistic
 /// curve, even at one capture ahead (the goats can afford a few losses, not many).
 pub fn tigers_share(tigers_score: i32) -> f32 {
-    1.0 / (1.0 + (-(tigers_score - CAPTURE) as f32 / CAPTURE as f32).exp())
+    1.0 / (1.0 + libm::expf(-(tigers_score - CAPTURE) as f32 / CAPTURE as f32))
 }
 
 /// The chart's terms: the tigers (side 0) win at +1.

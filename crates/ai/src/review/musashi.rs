@@ -103,7 +103,7 @@ pub const SCORE_SCALE: f32 = 150.0;
 /// positions whose exact results the tables know and prints the fit beside these constants
 /// (run by hand; its figures are not yet in docs/benchmarks.md).
 pub fn children_share(children_score: i32) -> f32 {
-    1.0 / (1.0 + (-(children_score as f32 - EVEN_SCORE) / SCORE_SCALE).exp())
+    1.0 / (1.0 + libm::expf(-(children_score as f32 - EVEN_SCORE) / SCORE_SCALE))
 }
 
 /// The chart's terms: the Parent (side 0) wins at +1.

@@ -70,7 +70,7 @@ impl Playouts {
             if safe.is_empty() {
                 break;
             }
-            d |= 1 << safe[rng.gen_range(0..safe.len())];
+            d |= 1 << safe[rng.gen_range(0..safe.len() as u32) as usize];
             sign = -sign;
         }
         if d == b.all {
