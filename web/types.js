@@ -137,6 +137,7 @@
  * @property {UndoView | null} undo
  * @property {ResultView | null} result
  * @property {[boolean, boolean]} rematch  Which seats asked for the next game.
+ * @property {boolean} cpuOnDevice  The CPU opponent is played on the host's device (`cpuMove`).
  */
 
 /** @typedef {{playerId: string | null, seat: Seat | null, host: boolean}} You  `playerId` null: a watcher. */
@@ -200,7 +201,7 @@
  * @typedef {{t: 'sit'} | {t: 'move', ply: number, move: string | number} | {t: 'resign'} | {t: 'undo'}
  *   | {t: 'undoAnswer', accept: boolean} | {t: 'rematch'}
  *   | {t: 'settings', options?: Record<string, string | boolean>, turnLimit?: number | null, ranked?: boolean}
- *   | {t: 'name', name: string} | {t: 'hint'}} Intent
+ *   | {t: 'name', name: string} | {t: 'hint'} | {t: 'cpuMove', ply: number, move: string}} Intent
  * @typedef {Intent & {id: number}} IntentMessage
  * @typedef {HelloMessage | SyncMessage | PingMessage | IntentMessage} ClientMessage
  */

@@ -520,6 +520,7 @@ export default [
     "final": {
       "clock": null,
       "code": "K3J9QW2M7XAB",
+      "cpuOnDevice": false,
       "game": "dots",
       "gameNo": 2,
       "host": 0,
@@ -607,6 +608,7 @@ export default [
       "table": {
         "clock": null,
         "code": "K3J9QW2M7XAB",
+        "cpuOnDevice": false,
         "game": "dots",
         "gameNo": 0,
         "host": 0,
@@ -1402,6 +1404,7 @@ export default [
     "final": {
       "clock": null,
       "code": "K3J9QW2M7XAB",
+      "cpuOnDevice": false,
       "game": "dots",
       "gameNo": 2,
       "host": 0,
@@ -1658,6 +1661,7 @@ export default [
       "table": {
         "clock": null,
         "code": "K3J9QW2M7XAB",
+        "cpuOnDevice": false,
         "game": "dots",
         "gameNo": 1,
         "host": 0,
@@ -2505,6 +2509,7 @@ export default [
     "final": {
       "clock": null,
       "code": "K3J9QW2M7XAB",
+      "cpuOnDevice": false,
       "game": "dots",
       "gameNo": 1,
       "host": 0,
@@ -2941,6 +2946,7 @@ export default [
       "table": {
         "clock": null,
         "code": "K3J9QW2M7XAB",
+        "cpuOnDevice": false,
         "game": "dots",
         "gameNo": 0,
         "host": 0,
@@ -3656,6 +3662,7 @@ export default [
         "side": 0
       },
       "code": "K3J9QW2M7XAB",
+      "cpuOnDevice": false,
       "game": "musashi",
       "gameNo": 2,
       "host": 0,
@@ -3775,6 +3782,7 @@ export default [
       "table": {
         "clock": null,
         "code": "K3J9QW2M7XAB",
+        "cpuOnDevice": false,
         "game": "musashi",
         "gameNo": 0,
         "host": 0,
@@ -4537,6 +4545,7 @@ export default [
     "final": {
       "clock": null,
       "code": "K3J9QW2M7XAB",
+      "cpuOnDevice": false,
       "game": "musashi",
       "gameNo": 2,
       "host": 0,
@@ -4654,6 +4663,7 @@ export default [
       "table": {
         "clock": null,
         "code": "K3J9QW2M7XAB",
+        "cpuOnDevice": false,
         "game": "musashi",
         "gameNo": 0,
         "host": 0,
@@ -6507,6 +6517,7 @@ export default [
     "final": {
       "clock": null,
       "code": "K3J9QW2M7XAB",
+      "cpuOnDevice": false,
       "game": "musashi",
       "gameNo": 2,
       "host": 0,
@@ -6628,6 +6639,7 @@ export default [
       "table": {
         "clock": null,
         "code": "K3J9QW2M7XAB",
+        "cpuOnDevice": false,
         "game": "musashi",
         "gameNo": 1,
         "host": 0,
@@ -7389,6 +7401,7 @@ export default [
     "final": {
       "clock": null,
       "code": "K3J9QW2M7XAB",
+      "cpuOnDevice": false,
       "game": "musashi",
       "gameNo": 1,
       "host": 0,
@@ -7511,6 +7524,7 @@ export default [
       "table": {
         "clock": null,
         "code": "K3J9QW2M7XAB",
+        "cpuOnDevice": false,
         "game": "musashi",
         "gameNo": 0,
         "host": 0,
@@ -8545,6 +8559,7 @@ export default [
     "final": {
       "clock": null,
       "code": "K3J9QW2M7XAB",
+      "cpuOnDevice": false,
       "game": "musashi",
       "gameNo": 3,
       "host": 0,
@@ -8677,6 +8692,7 @@ export default [
       "table": {
         "clock": null,
         "code": "K3J9QW2M7XAB",
+        "cpuOnDevice": false,
         "game": "musashi",
         "gameNo": 0,
         "host": 0,
@@ -11760,6 +11776,7 @@ export default [
     "final": {
       "clock": null,
       "code": "K3J9QW2M7XAB",
+      "cpuOnDevice": false,
       "game": "bagh-chal",
       "gameNo": 4,
       "host": 0,
@@ -11903,6 +11920,7 @@ export default [
       "table": {
         "clock": null,
         "code": "K3J9QW2M7XAB",
+        "cpuOnDevice": false,
         "game": "bagh-chal",
         "gameNo": 0,
         "host": 0,
@@ -13576,6 +13594,7 @@ export default [
     "final": {
       "clock": null,
       "code": "K3J9QW2M7XAB",
+      "cpuOnDevice": false,
       "game": "bagh-chal",
       "gameNo": 2,
       "host": 0,
@@ -13710,6 +13729,7 @@ export default [
       "table": {
         "clock": null,
         "code": "K3J9QW2M7XAB",
+        "cpuOnDevice": false,
         "game": "bagh-chal",
         "gameNo": 1,
         "host": 0,

@@ -29,6 +29,7 @@ pub fn routes() -> Router<AppState> {
         .route("/api/groups/{code}", get(groups_get))
         .route("/api/options/{game}", get(options_get))
         .route("/api/leaderboard/{game}", get(leaderboard_get))
+        .route("/api/stats", get(stats_get))
 }
 
 /// The client's address as the per-IP limits count it (an IPv6 address as its /64,
@@ -186,6 +187,9 @@ struct CreateGroup {
     ranked: bool,
     #[serde(default)]
     cpu: Option<String>,
+    /// The CPU opponent is played on the creator's device (issue 36): the page sends its moves.
+    #[serde(default)]
+    cpu_on_device: bool,
 }
 
 /// The one place a game's settings from a client are checked (groups and lobby challenges):
@@ -220,6 +224,9 @@ async fn groups_create(
     if b.ranked && cpu.is_some() {
         return Err(ApiError::BadRequest(ErrorCode::BadField, "games against the CPU are not ranked".into()));
     }
+    if b.cpu_on_device && cpu.is_none() {
+        return Err(ApiError::BadRequest(ErrorCode::BadField, "cpuOnDevice needs a cpu level".into()));
+    }
     // Bounds of issue 19: what one player holds unplayed, and how fast one address opens groups.
     let max = state.ctx.config.open_groups_per_player;
     if max > 0 && state.ctx.store.unplayed_groups_of(&host.id).await? >= i64::from(max) {
@@ -241,6 +248,9 @@ async fn groups_create(
         created_at: now_ms(),
     };
     state.ctx.store.create_group(&row).await?;
+    if b.cpu_on_device {
+        state.ctx.store.set_cpu_on_device(&code).await?;
+    }
     // A player who starts a game here leaves the lobby (their challenges and pool place go).
     state.ctx.store.leave_lobby(&host.id).await?;
     state.lobby.poke();
@@ -259,6 +269,12 @@ async fn groups_get(State(state): State<AppState>, Path(code): Path<String>) -> 
 async fn options_get(State(state): State<AppState>, Path(game): Path<String>) -> Result<Json<Value>, ApiError> {
     let kind: GameKind = game.parse().map_err(|_| ApiError::NotFound)?;
     Ok(Json(json!({"options": wire::option_specs(kind), "turnLimits": state.ctx.config.turn_limits})))
+}
+
+/// This node's work counters since it started (issue 36): the CPU moves it worked out.
+async fn stats_get(State(state): State<AppState>) -> Json<Value> {
+    let cpu_moves = state.ctx.cpu_moves.load(std::sync::atomic::Ordering::Relaxed);
+    Json(json!({"cpuMoves": cpu_moves}))
 }
 
 /// The best 100 of a game. Each row carries the player's tag (`ids::player_tag`), so two

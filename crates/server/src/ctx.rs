@@ -29,4 +29,8 @@ pub struct Ctx {
     pub cluster: Option<Arc<Cluster>>,
     /// Hint searches running per player.
     pub hints: Arc<Held<String>>,
+    /// CPU moves this node has worked out since it started (the CPU opponent, stand-ins and
+    /// run-out clocks; not hints): `GET /api/stats`, so a test can show that a game whose CPU
+    /// is played on the device cost the server none.
+    pub cpu_moves: Arc<std::sync::atomic::AtomicU64>,
 }

@@ -29,6 +29,8 @@ mod playing;
 mod lobby;
 // The pages' side of the server: public URL, a table's game and board, lessons, static files.
 mod pages;
+// The CPU played on the player's device: cpuMove, its refusals, the server's CPU moves counted (issue 36).
+mod device_cpu;
 // What a stranger can make the server do: CPU for nobody, players made by visits, limits (issue 19).
 mod abuse;
 // (SIGKILL of the real binary: crates/qdan/tests/crash.rs.)

@@ -65,6 +65,15 @@ pub enum Intent {
     },
     /// Against the CPU, in your turn: the best move the CPU knows.
     Hint {},
+    /// At a table whose CPU is played on the host's device (`cpuOnDevice`), from that host in
+    /// the CPU's turn: the CPU's move `move` as move number `ply`, worked out by the page. The
+    /// server checks it like any move and stores it as the CPU's (`by` `cpu`).
+    CpuMove {
+        ply: u32,
+        #[serde(rename = "move", deserialize_with = "move_text")]
+        #[schemars(schema_with = "move_text_schema")]
+        mv: String,
+    },
 }
 
 /// A move is text (`c3-d4`, `17`); a Dots edge may also come as a number.
@@ -120,7 +129,8 @@ impl ClientMsg {
     }
 }
 
-const INTENTS: [&str; 9] = ["sit", "move", "resign", "undo", "undoAnswer", "rematch", "settings", "name", "hint"];
+const INTENTS: [&str; 10] =
+    ["sit", "move", "resign", "undo", "undoAnswer", "rematch", "settings", "name", "hint", "cpuMove"];
 
 fn bad(id: Option<u64>, code: ErrorCode, message: impl Into<String>) -> (Option<u64>, WireError) {
     (id, WireError::with_message(code, message))
@@ -196,6 +206,10 @@ mod tests {
         assert_eq!(decode(r#"{"t":"sync","since":9}"#).unwrap(), ClientMsg::Sync { since: Some(9) });
         assert_eq!(decode(r#"{"t":"sync"}"#).unwrap(), ClientMsg::Sync { since: None });
         assert_eq!(decode(r#"{"t":"ping"}"#).unwrap(), ClientMsg::Ping);
+        assert_eq!(
+            decode(r#"{"t":"cpuMove","id":4,"ply":1,"move":17}"#).unwrap(),
+            ClientMsg::Intent { id: 4, intent: Intent::CpuMove { ply: 1, mv: "17".into() } }
+        );
         let ClientMsg::Intent { intent: Intent::Settings { turn_limit, .. }, .. } =
             decode(r#"{"t":"settings","id":1,"turnLimit":null}"#).unwrap()
         else {
@@ -239,6 +253,7 @@ mod tests {
             Intent::Settings { options: None, turn_limit: Some(Some(30)), ranked: None },
             Intent::Name { name: "Ana".into() },
             Intent::Hint {},
+            Intent::CpuMove { ply: 3, mv: "c3-d4".into() },
         ];
         for (i, intent) in all.into_iter().enumerate() {
             let m = ClientMsg::Intent { id: i as u64, intent };

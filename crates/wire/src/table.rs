@@ -197,6 +197,11 @@ pub struct TableView {
     pub result: Option<ResultView>,
     /// Which seats asked for the next game.
     pub rematch: [bool; 2],
+    /// The CPU opponent is played on the host's device: the page works out the CPU's moves
+    /// and sends them (`cpuMove`); the server plays only when the CPU's turn clock runs out.
+    /// Absent (false) in messages of servers older than this field.
+    #[serde(default)]
+    pub cpu_on_device: bool,
 }
 
 impl TableView {

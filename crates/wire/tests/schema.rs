@@ -75,6 +75,7 @@ fn all_intents() -> Vec<Intent> {
         },
         Intent::Name { name: "Ана".into() },
         Intent::Hint {},
+        Intent::CpuMove { ply: 1, mv: "17".into() },
     ]
 }
 

@@ -103,6 +103,22 @@ impl Store {
         Ok(())
     }
 
+    /// Marks group `code`'s CPU opponent as played on its host's device (issue 36). Set once,
+    /// right after the group is created and before anyone can open its table.
+    pub async fn set_cpu_on_device(&self, code: &str) -> Result<()> {
+        sqlx::query("UPDATE groups SET cpu_on_device = 1 WHERE code = $1").bind(code).execute(&self.pool).await?;
+        Ok(())
+    }
+
+    /// Whether group `code`'s CPU opponent is played on its host's device.
+    pub async fn cpu_on_device(&self, code: &str) -> Result<bool> {
+        let row = sqlx::query("SELECT cpu_on_device FROM groups WHERE code = $1")
+            .bind(code)
+            .fetch_optional(&self.pool)
+            .await?;
+        Ok(row.is_some_and(|r| r.get::<i64, _>(0) != 0))
+    }
+
     /// Seated players of a group: `(seat index, player id)`.
     pub async fn seats(&self, code: &str) -> Result<Vec<(usize, String)>> {
         let rows = sqlx::query("SELECT seat, player_id FROM seats WHERE group_code = $1 ORDER BY seat")

@@ -427,13 +427,16 @@ impl Actor {
                 reply.send(Err(WireError::with_message(ErrorCode::RateLimited, "a hint is already being worked out")));
             return;
         }
-        let game = self.table.game.as_ref().expect("checked: a game").game.clone();
+        let g = self.table.game.as_ref().expect("checked: a game");
+        // The hint is the expert's move with the seed of this position, as on any device.
+        let seed = ai::move_seed(&self.table.code, g.no, g.plies() as u32);
+        let game = g.game.clone();
         let (busy, slots) = (self.hint_busy.clone(), self.ctx.cpu_slots.clone());
         tokio::spawn(async move {
             let _held = held;
             // A hint takes a CPU slot like the CPU's own moves: all searches stay within the cores.
             let mv = match slots.acquire_owned().await {
-                Ok(_permit) => tokio::task::spawn_blocking(move || ai::hint(&game)).await.ok().flatten(),
+                Ok(_permit) => tokio::task::spawn_blocking(move || ai::hint(&game, seed)).await.ok().and_then(|c| c.mv),
                 Err(_) => None,
             };
             busy.store(false, Ordering::Release);
@@ -449,14 +452,26 @@ impl Actor {
         }
         self.cpu_inflight = Some((game_no, ply));
         let game = self.table.game.as_ref().expect("a game in progress").game.clone();
+        // Seeded by the position's place in the table, so the page's engine and the server
+        // play the same move there (`ai::move_seed`).
+        let seed = ai::move_seed(&self.table.code, game_no, ply as u32);
+        let code = self.table.code.clone();
         let me = self.me.clone();
         let slots = self.ctx.cpu_slots.clone();
+        let counted = self.ctx.cpu_moves.clone();
         // The CPU opponent takes a moment, so people see their own move land first.
         let delay = if by == MoveSource::Cpu { self.ctx.config.cpu_delay } else { Duration::ZERO };
         tokio::spawn(async move {
             let start = Instant::now();
             let mv = match slots.acquire_owned().await {
-                Ok(_permit) => tokio::task::spawn_blocking(move || ai::choose(&game, level)).await.ok().flatten(),
+                Ok(_permit) => {
+                    counted.fetch_add(1, Ordering::Relaxed);
+                    let choice = tokio::task::spawn_blocking(move || ai::choose(&game, level, seed)).await.ok();
+                    if choice.as_ref().is_some_and(|c| c.capped) {
+                        tracing::warn!(%code, ply, "the CPU move hit the time cap before its work budget");
+                    }
+                    choice.and_then(|c| c.mv)
+                }
                 Err(_) => None,
             };
             sleep_until(start + delay).await;

@@ -16,6 +16,7 @@ pub async fn load(store: &Store, code: &str, rules: TableRules, now: Ms) -> Resu
     let mut table = Table::new(code.to_string(), group.game, group.host_id, group.cpu, settings, rules);
     let meeting = store.meeting(code).await?;
     table.from_lobby = meeting.meet_by.is_some();
+    table.cpu_on_device = group.cpu.is_some() && store.cpu_on_device(code).await?;
     (table.meet_by, table.pool) = (meeting.meet_by, meeting.pool);
     for (seat, pid) in store.seats(code).await? {
         let Some(p) = store.player(&pid).await? else {

@@ -173,6 +173,9 @@ pub struct Table {
     /// The host's player id.
     pub host: String,
     pub cpu: Option<Level>,
+    /// The CPU opponent is played on the host's device: its moves come as `cpuMove` intents,
+    /// and [`Table::cpu_turn`] asks the server for one only when the CPU's clock ran out.
+    pub cpu_on_device: bool,
     pub settings: Settings,
     pub seats: [Option<SeatState>; 2],
     pub game: Option<Game>,
@@ -291,6 +294,7 @@ impl Table {
             kind,
             host,
             cpu,
+            cpu_on_device: false,
             settings,
             seats: [None, None],
             game: None,
@@ -349,6 +353,7 @@ impl Table {
             }
             Intent::Name { name } => self.rename(pid, &name, out),
             Intent::Hint {} => self.hint_check(pid),
+            Intent::CpuMove { ply, mv } => self.device_cpu_move(now, pid, ply as usize, &mv, out),
         }
     }
 
@@ -399,7 +404,8 @@ impl Table {
     }
 
     /// Who the CPU should move for now, if anyone: the CPU opponent in its turn while its
-    /// opponent is here; a stand-in for an away seat when the other seat's person is here, for
+    /// opponent is here (when it is played on the device, only once its clock ran out: until
+    /// then the page sends its move); a stand-in for an away seat when the other seat's person is here, for
     /// a run-out clock when either seat's person is here. A game nobody present plays waits.
     pub fn cpu_turn(&self) -> Option<CpuTurn> {
         let g = self.playing()?;
@@ -407,6 +413,7 @@ impl Table {
         let info = self.seat(seat)?;
         let (by, level) = match info.cpu() {
             // Only for a person who is here (issue 19): a game left or only watched costs nothing.
+            Some(_) if self.cpu_on_device && g.timed_out_at != Some(g.plies()) => return None,
             Some(level) if self.person_here(seat.other()) => (MoveSource::Cpu, level),
             Some(_) => return None,
             None if info.presence == Presence::Away && self.person_here(seat.other()) => {

@@ -247,6 +247,43 @@ impl Table {
         Ok(())
     }
 
+    /// The CPU's move worked out on the host's device (`cpuMove`): checked like a player's
+    /// move, but for the CPU's seat, and stored as the CPU's. Only the seated person of a table
+    /// whose CPU is played on the device may send it, so a tampered page can change nothing
+    /// but its own game against the CPU, which is never ranked.
+    pub(super) fn device_cpu_move(
+        &mut self,
+        now: Ms,
+        pid: &str,
+        ply: usize,
+        mv: &str,
+        out: &mut Vec<Change>,
+    ) -> Result<()> {
+        let (seat, g) = self.seated_game(pid)?;
+        if self.cpu.is_none() || !self.cpu_on_device {
+            return Err(TableError::Refused(ErrorCode::NotVsCpu));
+        }
+        let cpu = seat.other();
+        let plies = g.plies();
+        if ply < plies {
+            // A resend of the CPU move already played there is acknowledged again.
+            if g.moves[ply].by == MoveSource::Cpu && g.game.moves()[ply] == mv.trim() {
+                return Ok(());
+            }
+            return Err(ErrorCode::StalePly.into());
+        }
+        if ply > plies {
+            return Err(ErrorCode::StalePly.into());
+        }
+        if !g.playing() {
+            return Err(ErrorCode::GameOver.into());
+        }
+        if g.game.turn() != g.sides[cpu.index()] {
+            return Err(ErrorCode::NotYourTurn.into());
+        }
+        self.play(now, cpu, mv, MoveSource::Cpu, None, out)
+    }
+
     /// The CPU's answer for `ply` of game `game_no`: played if the CPU is still due to move
     /// there for the same reason (the player may be back, or the position may have changed,
     /// while it thought); otherwise dropped.

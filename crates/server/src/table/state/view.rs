@@ -39,6 +39,7 @@ impl Table {
             undo: self.undo.pending.map(|s| UndoView { requested_by: s }),
             result: self.result_view(),
             rematch: self.rematch,
+            cpu_on_device: self.cpu_on_device,
         }
     }
 
