@@ -87,8 +87,21 @@ pub struct Choice {
 /// budget ([`budget::work`]), with `cap` on the `time` clock as a safety net. The same game,
 /// level and seed give the same move on any machine and in WebAssembly unless the cap fires.
 pub fn choose_on(game: &AnyGame, level: Level, seed: u64, time: Arc<dyn Clock>, cap: Duration) -> Choice {
+    choose_with_work(game, level, seed, budget::work(game.kind(), level), time, cap)
+}
+
+/// [`choose_on`] with `work` deadline reads instead of the level's budget (tests and the
+/// arena use smaller or larger ones).
+pub fn choose_with_work(
+    game: &AnyGame,
+    level: Level,
+    seed: u64,
+    work: u64,
+    time: Arc<dyn Clock>,
+    cap: Duration,
+) -> Choice {
     let clock = CappedWork::new(time, cap);
-    let deadline = clock.budget(budget::work(game.kind(), level));
+    let deadline = clock.budget(work);
     let mv = players::choose(game, level, &deadline, &mut move_rng(seed));
     Choice { mv, capped: clock.fired() }
 }

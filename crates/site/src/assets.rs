@@ -44,6 +44,8 @@ pub fn content_type(path: &str) -> &'static str {
         "svg" => "image/svg+xml",
         "json" | "webmanifest" => "application/json",
         "png" => "image/png",
+        // WebAssembly.instantiateStreaming insists on this type.
+        "wasm" => "application/wasm",
         "ico" => "image/x-icon",
         "ftl" | "txt" => "text/plain; charset=utf-8",
         "html" => "text/html; charset=utf-8",

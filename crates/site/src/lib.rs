@@ -93,12 +93,14 @@ pub fn router(settings: SiteSettings, backend: Arc<dyn Backend>) -> Router {
 }
 
 /// The `Content-Security-Policy` the site's pages need: scripts from the site only, plus the
-/// inline import map by its hash.
+/// inline import map by its hash, plus the compiling of WebAssembly (`'wasm-unsafe-eval'`,
+/// which allows `WebAssembly.instantiate` and nothing of `eval`): the engine worker runs the
+/// CPU in the page (`web/engine/`).
 pub fn content_security_policy() -> &'static str {
     static CSP: std::sync::OnceLock<String> = std::sync::OnceLock::new();
     CSP.get_or_init(|| {
         format!(
-            "default-src 'self'; script-src 'self' {}; style-src 'self' 'unsafe-inline'; img-src 'self' data:; \
+            "default-src 'self'; script-src 'self' {} 'wasm-unsafe-eval'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; \
              connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'",
             modules::import_map_csp_source()
         )

@@ -279,7 +279,7 @@ async fn the_policy_allows_exactly_the_inline_import_map() {
     let csp = h[header::CONTENT_SECURITY_POLICY].to_str().unwrap();
     let map = html.split("<script type=\"importmap\">").nth(1).unwrap().split("</script>").next().unwrap();
     let hash = base64::engine::general_purpose::STANDARD.encode(Sha256::digest(map.as_bytes()));
-    assert!(csp.contains(&format!("script-src 'self' 'sha256-{hash}';")), "{csp}");
+    assert!(csp.contains(&format!("script-src 'self' 'sha256-{hash}' 'wasm-unsafe-eval';")), "{csp}");
     assert!(!csp.contains("unsafe-inline';") || csp.contains("style-src 'self' 'unsafe-inline'"), "{csp}");
     assert_eq!(modules::import_map(), map);
 }

@@ -1,0 +1,21 @@
+//! qdan's engine for the browser: the rules and the CPU players of every game, built for
+//! `wasm32-unknown-unknown` from the same sources the server plays with, so that the page
+//! works out the CPU's move, the hint and (later) the review on the player's device.
+//!
+//! The interface is one call, [`handle`]: a JSON request in, a JSON answer out. In
+//! WebAssembly it is reached through a plain exported ABI ([`abi`], four functions) instead of
+//! generated bindings: a handful of calls do not need a binding generator, and the module
+//! then rebuilds with nothing but cargo and wasm-opt (`scripts/build-engine`).
+//!
+//! Requests (`docs/design.md`, "The engine in the browser"):
+//! - `{"op":"move","kind":"dots","options":{..},"moves":["a1b1",..],"level":"expert","seed":"123"}`
+//!   answers `{"move":"b1c1","capped":false}` (`"move":null` when the game is over);
+//! - `{"op":"hint",..}` is a move at the expert level;
+//! - anything else answers `{"error":"..."}`.
+
+#[cfg(target_arch = "wasm32")]
+mod abi;
+mod request;
+pub mod sample;
+
+pub use request::{Answer, Request, handle, handle_on};

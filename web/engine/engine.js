@@ -1,0 +1,74 @@
+// The page's way to the engine (crates/engine, in WebAssembly in a worker): the CPU's move
+// and the hint, worked out on this device. The worker and the module load on the first
+// request only, so no page pays for them at first load.
+
+import { moveSeed } from './seed.js';
+
+export { moveSeed };
+
+/** @type {Worker | null} */
+let worker = null;
+let nextId = 1;
+/** @type {Map<number, (answer: any) => void>} */
+const waiting = new Map();
+
+/** Whether this browser can run the engine (WebAssembly and module workers). */
+export function engineAvailable() {
+  return typeof WebAssembly === 'object' && typeof WebAssembly.instantiateStreaming === 'function' && typeof Worker === 'function';
+}
+
+function start() {
+  if (worker) return worker;
+  const w = new Worker(new URL('./worker.js', import.meta.url), { type: 'module' });
+  w.onmessage = (e) => {
+    const done = waiting.get(e.data.id);
+    waiting.delete(e.data.id);
+    done?.(e.data.answer);
+  };
+  w.onerror = () => {
+    // The worker could not start (or died): every waiting request fails, the next starts anew.
+    for (const done of waiting.values()) done({ error: 'the engine stopped' });
+    waiting.clear();
+    worker = null;
+  };
+  worker = w;
+  return w;
+}
+
+/**
+ * @param {object} request
+ * @returns {Promise<any>}
+ */
+function ask(request) {
+  const id = nextId++;
+  return new Promise((resolve) => {
+    waiting.set(id, resolve);
+    start().postMessage({ id, request });
+  });
+}
+
+/**
+ * @typedef {{kind: string, options: object, moves: string[], level: string, seed: string}} MoveRequest
+ */
+
+/**
+ * The move `level` plays after `moves`, or null when the game is over.
+ * @param {MoveRequest} req
+ * @returns {Promise<string | null>}
+ */
+export async function cpuMove(req) {
+  const answer = await ask({ op: 'move', ...req });
+  if ('error' in answer) throw new Error(answer.error);
+  return answer.move;
+}
+
+/**
+ * The expert's move for the side to move: the hint.
+ * @param {Omit<MoveRequest, 'level'>} req
+ * @returns {Promise<string | null>}
+ */
+export async function hintMove(req) {
+  const answer = await ask({ op: 'hint', ...req });
+  if ('error' in answer) throw new Error(answer.error);
+  return answer.move;
+}
