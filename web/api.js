@@ -105,11 +105,14 @@ export async function ensureToken() {
 }
 
 /**
- * Opens a group. With `cpu` the CPU takes the second seat at that level.
- * @param {{game: import('./types.js').GameId, cpu?: import('./types.js').CpuLevel, options?: object}} req
+ * Opens a group. With `cpu` the CPU takes the second seat at that level, played on this device
+ * when it can run the engine (`cpuOnDevice`: the server then works out none of its moves).
+ * @param {{game: import('./types.js').GameId, cpu?: import('./types.js').CpuLevel, options?: object, cpuOnDevice?: boolean}} req
  * @returns {Promise<{code: string, url: string}>}
  */
 export async function createGroup(req) {
+  // Loaded only here, and only for a game against the CPU: other pages never fetch it.
+  if (req.cpu && (await import('./engine/engine.js')).engineAvailable()) req = { ...req, cpuOnDevice: true };
   const token = await ensureToken();
   try {
     return await call('POST', '/api/groups', req, token);

@@ -6,6 +6,7 @@
 import { ApiError, ensureToken, forgetToken, storedToken } from './api.js';
 import { h } from './dom.js';
 import { createActions } from './play/actions.js';
+import { createDeviceCpu } from './play/device-cpu.js';
 import { createEnd } from './play/end.js';
 import { loadGame } from './games/index.js';
 import { errorText } from './play/errors.js';
@@ -23,8 +24,6 @@ import { mySeat, props } from './play/who.js';
 import { createSound, soundToggle } from './sound.js';
 import { MirrorError, applyEvent, mirrorOf } from './table/reducer.js';
 import { Connection, IntentError } from './ws.js';
-
-/** @typedef {import('./types.js').Intent} Intent */
 
 /** A fresh state is asked for at most this often after a mirror error (ms). */
 const RESYNC_EVERY = 5000;
@@ -104,7 +103,7 @@ export function start(data, t, announce) {
 
   /**
    * Sends an intent; on refusal shows why and resolves null.
-   * @param {Intent} i
+   * @param {import('./types.js').Intent} i
    */
   const intent = async (i) => {
     try {
@@ -177,13 +176,14 @@ export function start(data, t, announce) {
   const settings = createSettings({ t, intent, setUi });
   const name = createName({ t, intent });
   const review = createReview({ t, lang: data.lang, code });
-  const panels = [end, review, seats, status, actions, invite, settings, name];
+  const deviceCpu = createDeviceCpu({ t, code, send: (i) => conn.send(i) });
+  const panels = [end, review, seats, status, actions, invite, settings, name, deviceCpu];
   const noticeEl = h('p', { class: 'notice', id: 'notice', role: 'status' });
   const specEl = h('p', { class: 'spectators', id: 'spectators' });
   const tools = h('div', { class: 'row table-tools' }, specEl, soundToggle(t, sound));
   // The end screen leads the panel: beside the board on a wide screen, right under it on a phone.
   // While waiting, the invite link comes right under the status: it is the one thing to do.
-  panel.replaceChildren(byId('endscreen'), review.el, seats.el, ...status.els, invite.el, ...actions.els, noticeEl, tools, settings.el, name.el);
+  panel.replaceChildren(byId('endscreen'), review.el, seats.el, ...status.els, deviceCpu.el, invite.el, ...actions.els, noticeEl, tools, settings.el, name.el);
 
   // ---- the table: a state, then events ----
   /** Lost track of the table (a bug): ask for a full state, but not in a loop. @param {unknown} e */

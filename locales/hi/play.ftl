@@ -36,6 +36,7 @@ play-undo-waiting = { $name } के जवाब का इंतज़ार�
 play-undo-declined = { $name } ने चाल वापस लेने से मना कर दिया। { $wait } सेकंड बाद फिर पूछ सकते हैं।
 play-hint = संकेत
 play-hint-thinking = सोच रहा है…
+play-cpu-thinking = CPU सोच रहा है…
 play-hint-shown = सुझाई गई चाल: { $move }
 play-hint-none = इस स्थिति के लिए कोई सुझाव नहीं है।
 play-rematch = फिर खेलें

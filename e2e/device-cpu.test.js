@@ -1,0 +1,112 @@
+// The CPU played on the device (issue 36): a game against the CPU made by the page is
+// `cpuOnDevice`, the page works out each CPU move in the engine's worker and sends it, and the
+// server (which counts the CPU moves it works out, `GET /api/stats`) computes none. A tampered
+// `cpuMove` from the page's own socket is refused like an illegal move and changes nothing.
+
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { PHONE, newPlayer, serverAndBrowser, shot, state, waitState } from './harness.js';
+
+const env = serverAndBrowser();
+
+/** The CPU moves the server has worked out so far. */
+async function serverCpuMoves() {
+  const r = await fetch(`${env.server.url}/api/stats`);
+  return (await r.json()).cpuMoves;
+}
+
+/**
+ * Opens a 3x3 Dots game against the beginner the way the site's pages do (`createGroup`,
+ * which asks for the CPU on this device when the engine can run), and goes to it.
+ * @param {import('playwright-core').Page} page
+ */
+async function startDots3x3VsCpu(page) {
+  await page.goto(`${env.server.url}/en/games/dots`);
+  await page.locator('body[data-ready="true"]').waitFor();
+  const url = await page.evaluate(async () => {
+    const api = await import('/static/api.js');
+    return (await api.createGroup({ game: 'dots', cpu: 'beginner', options: { size: '3x3' } })).url;
+  });
+  await page.goto(`${env.server.url}/en${url}`);
+  await waitState(page, 's.seat === 0 && s.table.status === "playing"');
+}
+
+/**
+ * Draws the first open line by tapping it; resolves once the move is in the page's table.
+ * @param {import('playwright-core').Page} page
+ */
+async function drawALine(page) {
+  const st = await state(page);
+  const lines = st.table.view.lines.length;
+  await page.locator(`svg.dots-board .edge-hit[data-edge="${st.table.view.legal[0]}"]`).click();
+  await waitState(page, `s.table.view.lines.length > ${lines}`);
+}
+
+test('a whole game against the CPU worked out on the phone: the server computes no CPU move', async () => {
+  const before = await serverCpuMoves();
+  const me = await newPlayer(env.browser, PHONE);
+  await startDots3x3VsCpu(me.page);
+  const first = await state(me.page);
+  assert.equal(first.table.cpuOnDevice, true, 'the page asked for the CPU on the device');
+  assert.equal(first.table.ranked, false);
+  let sawThinking = false;
+  for (;;) {
+    const mine = 's.table.view.turn === s.table.seats[s.seat].side';
+    const st = await waitState(me.page, `s.table.status === "over" || ${mine}`, 30_000);
+    if (st.table.status === 'over') break;
+    await drawALine(me.page);
+    // The CPU's turn (unless the line closed a box): the sign shows while the page thinks.
+    const now = await state(me.page);
+    if (!sawThinking && now.table.status === 'playing' && now.table.view.turn !== now.table.seats[0].side) {
+      await me.page.locator('#cpu-thinking:not(.idle)').waitFor();
+      await shot(me.page, 'device-cpu-thinking-390x844');
+      sawThinking = true;
+    }
+  }
+  assert.ok(sawThinking, 'the thinking sign was shown');
+  const end = (await state(me.page)).table;
+  assert.equal(end.view.outcome.reason, 'boxes');
+  assert.equal(end.moves.length, 24);
+  await me.page.locator('#result-title').waitFor();
+  assert.equal(await serverCpuMoves(), before, 'the server worked out no CPU move');
+  assert.deepEqual(me.errors, []);
+  await me.context.close();
+});
+
+test("a tampered cpuMove from the page's socket is refused like an illegal move and changes nothing", async () => {
+  const me = await newPlayer(env.browser, PHONE);
+  await startDots3x3VsCpu(me.page);
+  await drawALine(me.page);
+  // Right after our line (the page's own CPU move waits for the engine and the CPU delay):
+  // the tampered page plays the line already drawn, for the CPU, and a line at another ply.
+  const st = await state(me.page);
+  const drawn = st.table.moves[0];
+  const answers = await me.page.evaluate(async ({ ply, drawn, open }) => {
+    const conn = /** @type {any} */ (window).qdanConn();
+    /** @param {object} i */
+    const send = (i) => conn.send(i).then(() => 'ack', (/** @type {any} */ e) => e.code);
+    return [
+      await send({ t: 'cpuMove', ply, move: drawn }),
+      await send({ t: 'cpuMove', ply: ply + 1, move: open }),
+      await send({ t: 'move', ply, move: drawn }),
+    ];
+  }, { ply: st.table.plies, drawn, open: st.table.view.legal[0] });
+  assert.deepEqual(answers, ['already-drawn', 'stale-ply', 'not-your-turn']);
+  // Nothing changed: the page's own CPU move is the next move, then it is our turn again.
+  const after = await waitState(me.page, 's.table.plies >= 2 || s.table.status === "over"', 15_000);
+  assert.equal(after.table.moves[0], drawn);
+  assert.notEqual(after.table.moves[1], drawn);
+  const server = await (await fetch(`${env.server.url}/api/groups/${after.table.code}`)).json();
+  assert.deepEqual(server.moves, after.table.moves);
+  // The same line as a player's move at our turn is refused with the same code.
+  await waitState(me.page, 's.table.view.turn === s.table.seats[0].side || s.table.status === "over"');
+  const own = await me.page.evaluate(async ({ drawn }) => {
+    const conn = /** @type {any} */ (window).qdanConn();
+    const ply = /** @type {any} */ (window).qdanState().table.plies;
+    return conn.send({ t: 'move', ply, move: drawn }).then(() => 'ack', (/** @type {any} */ e) => e.code);
+  }, { drawn });
+  assert.equal(own, 'already-drawn');
+  // The refusals show as notices of the page's own intents only; nothing went to the console.
+  assert.deepEqual(me.errors, []);
+  await me.context.close();
+});
