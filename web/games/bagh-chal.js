@@ -22,6 +22,7 @@ export const game = {
   createBoard: createBaghChalBoard,
   notation: (_v, move) => shown(move),
   describe: (_t, _v, move) => shown(move),
+  startsTurn: (ply) => ply % 2 === 0,
   roles: (t) => [t('bagh-chal-tigers'), t('bagh-chal-goats')],
   analysisRoles: (t) => [t('bagh-chal-tigers'), t('bagh-chal-goats')],
   badge: (side) => (side === 0

@@ -36,6 +36,7 @@ export const game = {
     const v = dv(view);
     return lineText(t, v.w, v.h, Number(move));
   },
+  startsTurn: (ply, side, last) => ply === 0 || last !== side,
   roles: (t) => [t('dots-first'), t('dots-second')],
   analysisRoles: (t) => [t('dots-review-first-player'), t('dots-review-second-player')],
   badge: (side) => (side === 0

@@ -21,6 +21,7 @@ export const game = {
   createBoard: createMusashiBoard,
   notation: (_v, move) => shown(move),
   describe: (_t, _v, move) => shown(move),
+  startsTurn: (ply) => ply % 2 === 0,
   roles: (t) => [t('musashi-parent'), t('musashi-children')],
   analysisRoles: (t) => [t('musashi-parent'), t('musashi-children')],
   badge: (side) => (side === 0

@@ -41,6 +41,9 @@
  *   a Dots line by its dots, `b2–c2`. The replay shows moves so, like the record it downloads.
  * @property {(t: Translate, view: GameView, move: string) => string} describe
  *   A move as people read it: `c3–d3`, or a Dots line by row and column.
+ * @property {(ply: number, side: Side, last: Side | null) => boolean} startsTurn
+ *   Whether the move at `ply` (from 0) by `side` begins a numbered turn (`last`: the side of the
+ *   move before), as the record writes numbers (docs/notation.md; `Game::starts_turn` in Rust).
  * @property {(t: Translate) => [string, string]} roles  Side 0's and side 1's role at a table.
  * @property {(t: Translate) => [string, string]} analysisRoles  The sides' names where no one sits.
  * @property {(side: Side) => SVGElement[]} badge  The shapes of a side's small picture (40x40).
