@@ -101,14 +101,51 @@ impl Asset {
     }
 }
 
-/// Every file by its path under `web/`, read and hashed once.
+/// The environment variable naming a directory to serve the client from instead of the copy
+/// embedded at build time, read once at start: for trying a change to `web/` without a rebuild,
+/// and for the browser test of a new release (`e2e/service-worker.test.js`), which starts the
+/// same binary on two different sets of files.
+pub const WEB_DIR_ENV: &str = "QDAN_WEB_DIR";
+
+/// Every file by its path under `web/`, read and hashed once: the embedded copy, or the files
+/// under [`WEB_DIR_ENV`] when it is set.
+///
+/// # Panics
+/// If [`WEB_DIR_ENV`] names a directory that cannot be read ([`crate::router`] calls this
+/// first, so that happens at start).
 pub fn all() -> &'static HashMap<String, Asset> {
     static ALL: OnceLock<HashMap<String, Asset>> = OnceLock::new();
-    ALL.get_or_init(|| {
-        Web::iter()
+    ALL.get_or_init(|| match std::env::var_os(WEB_DIR_ENV) {
+        Some(dir) => {
+            let dir = std::path::PathBuf::from(dir);
+            let mut files = HashMap::new();
+            read_dir(&dir, "", &mut files).unwrap_or_else(|e| panic!("{WEB_DIR_ENV}={}: {e}", dir.display()));
+            files
+        }
+        None => Web::iter()
             .filter_map(|path| Some((path.to_string(), Asset::new(Web::get(&path)?.data.into_owned().into()))))
-            .collect()
+            .collect(),
     })
+}
+
+/// Whether a file of `web/` is part of the client (what [`Web`] leaves out: the type checker's
+/// settings, the notes and the unit tests).
+fn served(path: &str) -> bool {
+    path != "tsconfig.json" && !path.ends_with(".d.ts") && !path.ends_with(".md") && !path.starts_with("test/")
+}
+
+/// Reads every served file under `dir` into `out`, by its path relative to the top (`prefix`).
+fn read_dir(dir: &std::path::Path, prefix: &str, out: &mut HashMap<String, Asset>) -> std::io::Result<()> {
+    for entry in std::fs::read_dir(dir)? {
+        let entry = entry?;
+        let name = format!("{prefix}{}", entry.file_name().to_string_lossy());
+        if entry.file_type()?.is_dir() {
+            read_dir(&entry.path(), &format!("{name}/"), out)?;
+        } else if served(&name) {
+            out.insert(name, Asset::new(std::fs::read(entry.path())?.into()));
+        }
+    }
+    Ok(())
 }
 
 /// Compresses every file ahead of the first requests, once per process, on a thread of its own.
@@ -218,4 +255,22 @@ pub fn respond(path: &str, asset: &Asset, cache_control: &'static str, headers: 
         _ => asset.data.clone(),
     };
     (StatusCode::OK, h, body).into_response()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_directory_serves_the_files_the_embedded_copy_does() {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../web");
+        let mut files = HashMap::new();
+        read_dir(&dir, "", &mut files).unwrap();
+        let mut read: Vec<&String> = files.keys().collect();
+        read.sort();
+        let mut embedded: Vec<String> = Web::iter().map(|p| p.to_string()).collect();
+        embedded.sort();
+        assert_eq!(read, embedded.iter().collect::<Vec<_>>());
+        assert_eq!(files["app.js"].hash, all()["app.js"].hash);
+    }
 }
