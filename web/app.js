@@ -34,6 +34,15 @@ const hold = (e) => {
 document.addEventListener('click', hold, true);
 document.addEventListener('submit', hold, true);
 
+// The service worker (`/sw.js`, crates/site/src/service_worker.rs) keeps the client's files
+// and the pages seen for offline use. Registered once the page has loaded, so that it never
+// competes with the first paint for the network.
+if ('serviceWorker' in navigator) {
+  const register = () => navigator.serviceWorker.register('/sw.js').catch(() => {});
+  if (document.readyState === 'complete') register();
+  else addEventListener('load', register, { once: true });
+}
+
 // A versioned file, the same for every page of the locale: cached once, preloaded by the page.
 const source = await fetch(data.messages).then((r) => (r.ok ? r.text() : ''), () => '');
 const t = translator(data.lang, source);

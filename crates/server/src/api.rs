@@ -39,13 +39,15 @@ pub(crate) struct ClientIp(pub IpAddr);
 
 /// Paths outside the per-address limit: the balancer's health check, and files that cost no
 /// store work and that browsers cache (scripts, styles, images, message catalogues, the
-/// favicon and robots.txt). A page with all its files counts as the page and its API calls.
+/// favicon, robots.txt and the service worker, which browsers fetch again at every navigation).
+/// A page with all its files counts as the page and its API calls.
 fn unlimited(path: &str) -> bool {
     path == "/health"
         || path.starts_with("/static/")
         || path.starts_with("/l10n/")
         || path == "/favicon.ico"
         || path == "/robots.txt"
+        || path == "/sw.js"
 }
 
 /// Refuses a request when its IP address has used up its share (pages, HTTP API, invite-code

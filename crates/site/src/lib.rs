@@ -20,6 +20,7 @@
 //! | `/static/{*path}` | the client's files ([`assets`]: versioned URLs, compressed, cached) |
 //! | `/l10n/{lang}.ftl` | the client's messages of a locale, versioned and cached the same way |
 //! | `/robots.txt`, `/sitemap.xml`, `/favicon.ico` | for crawlers ([`crawl`]) |
+//! | `/sw.js` | the service worker: the files and visited pages kept for offline use ([`service_worker`]) |
 //!
 //! Every page is a function of the URL, the request's language headers and what the server
 //! passes to [`router`]: its [`SiteSettings`] (what the pages print about how it runs, and the
@@ -43,6 +44,7 @@ pub mod pages;
 pub mod review_pages;
 pub mod rules_date;
 pub mod rules_page;
+pub mod service_worker;
 
 use std::sync::Arc;
 
@@ -67,6 +69,8 @@ pub const LANG_COOKIE: &str = "qdan_lang";
 /// The page, static-file and crawler routes, merged into the server's router. Compresses the
 /// pages (brotli or gzip, by `Accept-Encoding`); static files come compressed already.
 pub fn router(settings: SiteSettings, backend: Arc<dyn Backend>) -> Router {
+    // Reads the files now, so that an unreadable `QDAN_WEB_DIR` stops the start, not a request.
+    assets::all();
     assets::warm_in_background();
     Router::new()
         .route("/", get(root))
@@ -87,6 +91,7 @@ pub fn router(settings: SiteSettings, backend: Arc<dyn Backend>) -> Router {
         .route("/robots.txt", get(crawl::robots))
         .route("/sitemap.xml", get(crawl::sitemap))
         .route("/favicon.ico", get(crawl::favicon))
+        .route("/sw.js", get(service_worker::serve))
         .fallback(unmatched)
         .layer(CompressionLayer::new().br(true).gzip(true))
         .with_state(SiteState { settings: Arc::new(settings), backend })
