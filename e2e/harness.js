@@ -34,14 +34,17 @@ function freePort() {
 }
 
 /**
- * Starts the server; resolves once it answers.
- * @returns {Promise<{url: string, stop: () => Promise<void>, log: () => string}>}
+ * Starts the server; resolves once it answers. `port` reuses an address (a service worker
+ * belongs to its origin, so a test of a new release starts the next server on the same one);
+ * `env` adds to the server's environment.
+ * @param {{port?: number, env?: Record<string, string>}} [opts]
+ * @returns {Promise<{url: string, port: number, stop: () => Promise<void>, log: () => string}>}
  */
-export async function startServer() {
+export async function startServer(opts = {}) {
   // scripts/test names the binary cargo built; run alone, follow CARGO_TARGET_DIR if set.
   const bin = resolve(root, process.env.QDAN_BIN || join(process.env.CARGO_TARGET_DIR || 'target', 'debug', 'qdan'));
   const dir = await mkdtemp(join(tmpdir(), 'qdan-e2e-'));
-  const port = await freePort();
+  const port = opts.port ?? (await freePort());
   const url = `http://127.0.0.1:${port}`;
   // The tests make their players and groups from one address, faster than a person would:
   // the per-address bounds on new ones (issue 19) are off, and the request rate (which counts
@@ -51,7 +54,7 @@ export async function startServer() {
     '--new-players-per-ip', '0', '--new-groups-per-ip', '0', '--http-rate', '200'];
   const proc = spawn(bin, args, {
     stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, RUST_LOG: process.env.RUST_LOG || 'warn' },
+    env: { ...process.env, RUST_LOG: process.env.RUST_LOG || 'warn', ...opts.env },
   });
   let out = '';
   proc.stdout.on('data', (d) => { out += d; });
@@ -79,6 +82,7 @@ export async function startServer() {
   }
   return {
     url,
+    port,
     log: () => out,
     async stop() {
       if (!exited) {
