@@ -11,6 +11,7 @@ import { createEnd } from './play/end.js';
 import { loadGame } from './games/index.js';
 import { errorText } from './play/errors.js';
 import { createInvite } from './play/invite.js';
+import { createMoveList } from './play/move-list.js';
 import { createName } from './play/name.js';
 import { narrate } from './play/narrate.js';
 import { showNoShow } from './play/no-show.js';
@@ -54,8 +55,7 @@ export function start(data, t, announce) {
   const panel = byId('panel');
   const connEl = byId('conn');
 
-  /** @type {import('./table/reducer.js').Mirror | null} */
-  let mirror = null;
+  /** @type {import('./table/reducer.js').Mirror | null} */ let mirror = null;
   /** @type {import('./types.js').You | null} */
   let you = null;
   let ui = initialUi();
@@ -164,8 +164,7 @@ export function start(data, t, announce) {
     if (dueSound === null || SOUND_RANK[kind] > SOUND_RANK[dueSound]) dueSound = kind;
   };
 
-  /** @type {ReturnType<typeof setTimeout> | undefined} */
-  let undoWaitTimer;
+  /** @type {ReturnType<typeof setTimeout> | undefined} */ let undoWaitTimer;
 
   // ---- the panel, built once so focus survives updates ----
   const status = createStatus({ t });
@@ -176,14 +175,15 @@ export function start(data, t, announce) {
   const settings = createSettings({ t, intent, setUi });
   const name = createName({ t, intent });
   const review = createReview({ t, lang: data.lang, code });
+  const moveList = createMoveList({ t, boardEl });
   const deviceCpu = createDeviceCpu({ t, code, send: (i) => conn.send(i) });
-  const panels = [end, review, seats, status, actions, invite, settings, name, deviceCpu];
+  const panels = [end, review, seats, status, moveList, actions, invite, settings, name, deviceCpu];
   const noticeEl = h('p', { class: 'notice', id: 'notice', role: 'status' });
   const specEl = h('p', { class: 'spectators', id: 'spectators' });
   const tools = h('div', { class: 'row table-tools' }, specEl, soundToggle(t, sound));
   // The end screen leads the panel: beside the board on a wide screen, right under it on a phone.
   // While waiting, the invite link comes right under the status: it is the one thing to do.
-  panel.replaceChildren(byId('endscreen'), review.el, seats.el, ...status.els, deviceCpu.el, invite.el, ...actions.els, noticeEl, tools, settings.el, name.el);
+  panel.replaceChildren(byId('endscreen'), review.el, seats.el, ...status.els, deviceCpu.el, moveList.el, invite.el, ...actions.els, noticeEl, tools, settings.el, name.el);
 
   // ---- the table: a state, then events ----
   /** Lost track of the table (a bug): ask for a full state, but not in a loop. @param {unknown} e */
@@ -200,13 +200,13 @@ export function start(data, t, announce) {
       parts = await loadGame(msg.table.game);
       byId('play-heading').textContent = t(`game-${msg.table.game}`);
       boardEl.className = `board ${msg.table.game}`;
-      board = parts.createBoard(boardEl, {
+      board = moveList.wrap(parts.createBoard(boardEl, {
         onMove: (move) => {
           if (mirror) intent({ t: 'move', ply: mirror.table.plies, move });
         },
         t,
         announce,
-      });
+      }));
     }
     try {
       mirror = mirrorOf(msg.v, msg.table, parts.rules);
