@@ -110,3 +110,23 @@ test("a tampered cpuMove from the page's socket is refused like an illegal move 
   assert.deepEqual(me.errors, []);
   await me.context.close();
 });
+
+test('the hint at such a table is worked out on the device, and it is the hint the server gives', async () => {
+  const stats = async () => (await (await fetch(`${env.server.url}/api/stats`)).json()).hints;
+  const me = await newPlayer(env.browser, PHONE);
+  await startDots3x3VsCpu(me.page);
+  await drawALine(me.page);
+  await waitState(me.page, 's.table.view.turn === s.table.seats[0].side && s.table.plies >= 2');
+  const before = await stats();
+  await me.page.locator('#hint').click();
+  const mark = me.page.locator('svg.dots-board .hint[data-hint]');
+  await mark.waitFor({ state: 'attached' });
+  const mine = Number(await mark.getAttribute('data-hint'));
+  assert.equal(await stats(), before, 'the server worked out no hint');
+  // The server's own hint for the same position (the same seed): the same line.
+  const served = await me.page.evaluate(() => /** @type {any} */ (window).qdanConn().send({ t: 'hint' }));
+  assert.equal(Number(served.move), mine);
+  assert.equal(await stats(), before + 1);
+  assert.deepEqual(me.errors, []);
+  await me.context.close();
+});

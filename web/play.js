@@ -6,7 +6,7 @@
 import { ApiError, ensureToken, forgetToken, storedToken } from './api.js';
 import { h } from './dom.js';
 import { createActions } from './play/actions.js';
-import { createDeviceCpu } from './play/device-cpu.js';
+import { createDeviceCpu, deviceHint } from './play/device-cpu.js';
 import { createEnd } from './play/end.js';
 import { loadGame } from './games/index.js';
 import { errorText } from './play/errors.js';
@@ -120,7 +120,7 @@ export function start(data, t, announce) {
     if (!mirror) return;
     const ply = mirror.table.plies;
     setUi({ hintAsked: true });
-    const reply = await intent({ t: 'hint' });
+    const reply = mirror.table.cpuOnDevice ? await deviceHint(mirror.table, code) : await intent({ t: 'hint' });
     ui = { ...ui, hintAsked: false };
     // A move made while the CPU thought makes the suggestion stale.
     if (reply && reply.t === 'hint' && mirror?.table.view && mirror.table.plies === ply && parts) {

@@ -79,3 +79,22 @@ export function createDeviceCpu({ t, code, send }) {
 
   return { el, render };
 }
+
+/**
+ * The hint at a table whose CPU plays on this device, worked out here too: the expert's move
+ * with the seed the server's hint uses for this position (`ai::move_seed`), so it is the hint
+ * the server would give. Answers as the server's `hint` reply does; null when the engine fails.
+ * @param {import('../types.js').TableView} tb
+ * @param {string} code
+ * @returns {Promise<{t: 'hint', move: string | null} | null>}
+ */
+export async function deviceHint(tb, code) {
+  try {
+    const engine = await import('../engine/engine.js');
+    const seed = engine.moveSeed(code, tb.gameNo, tb.plies);
+    return { t: 'hint', move: await engine.hintMove({ kind: tb.game, options: tb.options, moves: tb.moves, seed }) };
+  } catch (e) {
+    console.error('qdan: the hint on this device failed', e);
+    return null;
+  }
+}

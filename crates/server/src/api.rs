@@ -273,10 +273,12 @@ async fn options_get(State(state): State<AppState>, Path(game): Path<String>) ->
     Ok(Json(json!({"options": wire::option_specs(kind), "turnLimits": state.ctx.config.turn_limits})))
 }
 
-/// This node's work counters since it started (issue 36): the CPU moves it worked out.
+/// This node's work counters since it started (issue 36): the CPU moves and the hints it
+/// worked out.
 async fn stats_get(State(state): State<AppState>) -> Json<Value> {
     let cpu_moves = state.ctx.cpu_moves.load(std::sync::atomic::Ordering::Relaxed);
-    Json(json!({"cpuMoves": cpu_moves}))
+    let hints = state.ctx.hints_worked.load(std::sync::atomic::Ordering::Relaxed);
+    Json(json!({"cpuMoves": cpu_moves, "hints": hints}))
 }
 
 /// The best 100 of a game. Each row carries the player's tag (`ids::player_tag`), so two

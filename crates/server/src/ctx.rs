@@ -33,4 +33,7 @@ pub struct Ctx {
     /// run-out clocks; not hints): `GET /api/stats`, so a test can show that a game whose CPU
     /// is played on the device cost the server none.
     pub cpu_moves: Arc<std::sync::atomic::AtomicU64>,
+    /// Hints this node has worked out since it started: `GET /api/stats` (a page whose CPU
+    /// plays on the device works its hints out there too).
+    pub hints_worked: Arc<std::sync::atomic::AtomicU64>,
 }

@@ -59,6 +59,7 @@ impl AppState {
             cluster,
             hints,
             cpu_moves: Arc::default(),
+            hints_worked: Arc::default(),
         };
         // A minute's allowance at once, then refilled evenly over the minute.
         let per_minute = |n: u32| (n > 0).then(|| Arc::new(ratelimit::PerKey::new(f64::from(n) / 60.0, f64::from(n))));

@@ -293,13 +293,18 @@ impl Actor {
             | Change::UndoRequested(_)
             | Change::UndoDeclined { .. }
             | Change::Resigned(_)
-            | Change::RematchOffered(_) => Ok(()),
+            | Change::RematchOffered(_)
+            | Change::Quick { .. } => Ok(()),
         }
     }
 
     /// Numbers, logs and broadcasts the event of each change.
     async fn publish(&mut self, changes: &[Change], now: i64) {
         for c in changes {
+            if let Change::Quick { seat, phrase } = c {
+                self.say(ServerMsg::Quick { seat: *seat, phrase: *phrase }).await;
+                continue;
+            }
             let Some(event) = self.table.event(c, now) else { continue };
             self.v += 1;
             let text: Arc<str> = Arc::from(ServerMsg::Event { v: self.v, event }.to_json());
@@ -310,6 +315,17 @@ impl Actor {
             // No receiver (nobody connected) is fine: the log keeps it.
             let _ = self.tx.send(text);
         }
+    }
+
+    /// Sends a message that is not an event (a quick message) to every socket of the table,
+    /// on this node and, in a cluster, on the others: unnumbered and not logged, so a client
+    /// that resumes or syncs does not get it again.
+    async fn say(&self, msg: ServerMsg) {
+        let text: Arc<str> = Arc::from(msg.to_json());
+        if let Some(cluster) = self.ctx.cluster.as_ref() {
+            cluster.publish_event(&self.table.code, text.clone()).await;
+        }
+        let _ = self.tx.send(text);
     }
 
     fn state_msg(&self) -> Arc<str> {
@@ -432,11 +448,15 @@ impl Actor {
         let seed = ai::move_seed(&self.table.code, g.no, g.plies() as u32);
         let game = g.game.clone();
         let (busy, slots) = (self.hint_busy.clone(), self.ctx.cpu_slots.clone());
+        let counted = self.ctx.hints_worked.clone();
         tokio::spawn(async move {
             let _held = held;
             // A hint takes a CPU slot like the CPU's own moves: all searches stay within the cores.
             let mv = match slots.acquire_owned().await {
-                Ok(_permit) => tokio::task::spawn_blocking(move || ai::hint(&game, seed)).await.ok().and_then(|c| c.mv),
+                Ok(_permit) => {
+                    counted.fetch_add(1, Ordering::Relaxed);
+                    tokio::task::spawn_blocking(move || ai::hint(&game, seed)).await.ok().and_then(|c| c.mv)
+                }
                 Err(_) => None,
             };
             busy.store(false, Ordering::Release);
