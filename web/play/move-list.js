@@ -23,13 +23,14 @@ export function createMoveList({ t, boardEl }) {
     list, none, h('p', { class: 'sr-only', id: 'moves-keys' }, t('play-moves-keys')));
 
   // Beside the board on a wide screen, in the panel where the page put `anchor`; on a phone a
-  // strip right under the board, where it can be tapped with the board in sight.
+  // strip at the head of the panel, which is right under the board: tapped with the board in
+  // sight. (Not in the board's own box: the panel would move down as the page fills in.)
   const anchor = document.createComment(' moves ');
   const narrow = matchMedia('(max-width: 860px)');
   const place = () => {
     // Moving an element loses the focus in it: a turned phone keeps it.
     const focused = el.contains(document.activeElement) ? /** @type {HTMLElement} */ (document.activeElement) : null;
-    if (narrow.matches) boardEl.after(el);
+    if (narrow.matches) anchor.parentNode?.prepend(el);
     else anchor.after(el);
     focused?.focus({ preventScroll: true });
   };
