@@ -192,6 +192,10 @@ struct CreateGroup {
     /// The CPU opponent is played on the creator's device (issue 36): the page sends its moves.
     #[serde(default)]
     cpu_on_device: bool,
+    /// A CPU game while waiting in a quick-pairing pool (issue 35): the pool place is kept,
+    /// and a pairing ends this game.
+    #[serde(default)]
+    keep_pool: bool,
 }
 
 /// The one place a game's settings from a client are checked (groups and lobby challenges):
@@ -229,6 +233,9 @@ async fn groups_create(
     if b.cpu_on_device && cpu.is_none() {
         return Err(ApiError::BadRequest(ErrorCode::BadField, "cpuOnDevice needs a cpu level".into()));
     }
+    if b.keep_pool && cpu.is_none() {
+        return Err(ApiError::BadRequest(ErrorCode::BadField, "keepPool needs a cpu level".into()));
+    }
     // Bounds of issue 19: what one player holds unplayed, and how fast one address opens groups.
     let max = state.ctx.config.open_groups_per_player;
     if max > 0 && state.ctx.store.unplayed_groups_of(&host.id).await? >= i64::from(max) {
@@ -253,8 +260,13 @@ async fn groups_create(
     if b.cpu_on_device {
         state.ctx.store.set_cpu_on_device(&code).await?;
     }
-    // A player who starts a game here leaves the lobby (their challenges and pool place go).
-    state.ctx.store.leave_lobby(&host.id).await?;
+    // A player who starts a game here leaves the lobby (their challenges and pool place go),
+    // unless they play the CPU while they wait in a pool and keep their place.
+    if b.keep_pool {
+        state.ctx.store.keep_pool_for_cpu(&host.id, &code).await?;
+    } else {
+        state.ctx.store.leave_lobby(&host.id).await?;
+    }
     state.lobby.poke();
     // The creator takes the first seat: Parent / first mover in the first game.
     state.ctx.store.add_seat(&code, 0, &host.id, None).await?;

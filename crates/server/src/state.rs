@@ -86,7 +86,7 @@ impl AppState {
         if let Some(c) = self.ctx.cluster.as_ref() {
             cluster_work::start(c, self.tables.clone());
         }
-        tokio::spawn(self.lobby.clone().run(self.ctx.clone()));
+        tokio::spawn(self.lobby.clone().run(self.ctx.clone(), self.tables.clone()));
         let state = self.clone();
         // Ten sweeps per expiry time, at least a second and at most an hour apart.
         let every = (self.ctx.config.group_expiry / 10).clamp(Duration::from_secs(1), Duration::from_secs(3600));

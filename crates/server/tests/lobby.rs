@@ -308,6 +308,57 @@ async fn starting_another_game_withdraws_challenges_and_pool_places() {
     a.until(|m| m["t"] == "lobby" && m["challenges"].as_array().unwrap().is_empty() && m["myPool"].is_null()).await;
 }
 
+/// A player waiting in a pool plays the CPU meanwhile and keeps their place; a pairing ends
+/// the CPU game (resigned, unranked: no rating moves) and the new table plays on.
+async fn a_cpu_game_while_waiting_ends_when_paired(db: Option<String>) {
+    let s = TestServer::start_with(lobby_config(), db).await;
+    let (ada, ada_id) = s.player("Ada").await;
+    let (ben, _) = s.player("Ben").await;
+    let mut a = Lobby::open(&s, Some(&ada), "dots").await;
+    assert_eq!(a.last["cpuOfferAfter"], 30, "{}", a.last);
+    post(&s, &ada, "/api/pools/dots-untimed", json!({})).await;
+    a.until(|m| m["t"] == "lobby" && m["myPool"] == "dots-untimed").await;
+    // keepPool only with a CPU opponent.
+    let (status, r) = post(&s, &ada, "/api/groups", json!({"game": "dots", "keepPool": true})).await;
+    assert_eq!((status, r["code"].as_str()), (400, Some("bad-field")), "{r}");
+    let cpu = s.group(&ada, json!({"game": "dots", "cpu": "beginner", "keepPool": true})).await;
+    let mut at_cpu = s.client(&cpu, &ada).await;
+    at_cpu.wait_for(|t| t["status"] == "playing").await;
+    // The place is kept (Ada's lobby socket keeps it alive: her CPU game's page holds one).
+    let watcher = Lobby::open(&s, None, "dots").await;
+    assert_eq!(watcher.last["pools"][0]["waiting"], 1, "{}", watcher.last);
+
+    let mut b = Lobby::open(&s, Some(&ben), "dots").await;
+    post(&s, &ben, "/api/pools/dots-untimed", json!({})).await;
+    let code = a.until(|m| m["t"] == "paired").await["code"].as_str().unwrap().to_string();
+    assert_eq!(b.until(|m| m["t"] == "paired").await["code"], code.as_str());
+    // The CPU game ended: Ada resigned it, unranked, with no rating change.
+    let t = at_cpu.wait_for(|t| t["status"] == "over").await;
+    assert_eq!(t["ranked"], false, "{t}");
+    assert_eq!(t["result"]["reason"], "resignation", "{t}");
+    assert_eq!(t["result"]["ratings"], json!([]), "{t}");
+    assert!(s.state.ctx.store.rating(&ada_id, "dots").await.unwrap().is_none());
+    // The pairing stands: both meet at the new table and its ranked game starts.
+    let mut ca = s.client(&code, &ada).await;
+    let mut cb = s.client(&code, &ben).await;
+    assert_eq!(ca.wait_for(|t| t["status"] == "playing").await["ranked"], true);
+    cb.wait_for(|t| t["status"] == "playing").await;
+}
+
+#[tokio::test]
+async fn a_cpu_game_while_waiting_ends_when_paired_sqlite() {
+    a_cpu_game_while_waiting_ends_when_paired(None).await;
+}
+
+#[tokio::test]
+async fn a_cpu_game_while_waiting_ends_when_paired_postgres() {
+    let Some(url) = crate::store::postgres_url().await else {
+        eprintln!("skipped: no PostgreSQL (QDAN_TEST_PG)");
+        return;
+    };
+    a_cpu_game_while_waiting_ends_when_paired(Some(url)).await;
+}
+
 #[tokio::test]
 async fn the_lobby_socket_refuses_bad_input() {
     let s = TestServer::start_with(lobby_config(), None).await;

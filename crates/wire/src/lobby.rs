@@ -54,6 +54,9 @@ pub struct LobbyView {
     pub online: u32,
     /// The pool this player waits in (any game), if any.
     pub my_pool: Option<String>,
+    /// Seconds of waiting in a pool after which the page offers a game against the CPU
+    /// meanwhile (`POST /api/groups` with `keepPool` keeps the place).
+    pub cpu_offer_after: u32,
 }
 
 /// An open challenge.

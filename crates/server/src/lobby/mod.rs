@@ -19,6 +19,7 @@
 //! node's next look. The once-a-second look stays, for a notice lost with a node.
 
 pub mod api;
+mod cpu_wait;
 pub mod matching;
 pub mod pools;
 mod socket;
@@ -55,6 +56,8 @@ pub struct LobbyConfig {
     pub refresh_every: Duration,
     /// How long the players of a table the lobby made have to come to it.
     pub meet_within: Duration,
+    /// How long a player waits in a pool before their lobby page offers a CPU game.
+    pub cpu_offer_after: Duration,
 }
 
 impl Default for LobbyConfig {
@@ -66,6 +69,7 @@ impl Default for LobbyConfig {
             wave_every: Duration::from_secs(2),
             refresh_every: Duration::from_secs(1),
             meet_within: Duration::from_secs(10),
+            cpu_offer_after: Duration::from_secs(30),
         }
     }
 }
@@ -134,7 +138,9 @@ impl Lobby {
     }
 
     /// The loop of this node's lobby: refreshes, waves and sweeps, until the process ends.
-    pub async fn run(self: Arc<Self>, ctx: Ctx) {
+    /// `tables` reaches the CPU games that players of a pool play while they wait, to end
+    /// them when a wave pairs those players.
+    pub async fn run(self: Arc<Self>, ctx: Ctx, tables: Arc<crate::registry::Registry>) {
         let cfg = ctx.config.lobby.clone();
         let mut last_wave = tokio::time::Instant::now();
         let mut last_sweep = tokio::time::Instant::now();
@@ -170,9 +176,12 @@ impl Lobby {
             if last_wave.elapsed() >= cfg.wave_every {
                 last_wave = tokio::time::Instant::now();
                 match pools::run_waves(&ctx).await {
-                    Ok(0) => {}
-                    Ok(n) => {
-                        tracing::debug!("lobby: {n} pairs made");
+                    Ok(paired) if paired.is_empty() => {}
+                    Ok(paired) => {
+                        tracing::debug!("lobby: {} pairs made", paired.len() / 2);
+                        // Before anyone hears of the new tables: the CPU games some of them
+                        // played while they waited end (their rows go once a table starts).
+                        cpu_wait::end_cpu_games(&ctx, &tables, &paired).await;
                         // Hand the new tables out now, here and on the other nodes.
                         self.poke();
                     }
@@ -235,6 +244,7 @@ impl Lobby {
                     .collect(),
                 online: online as u32,
                 my_pool: w.player.as_ref().and_then(|p| members.get(p).cloned()),
+                cpu_offer_after: ctx.config.lobby.cpu_offer_after.as_secs() as u32,
             };
             let text: Arc<str> = LobbyServerMsg::Lobby(Box::new(view)).to_json().into();
             if w.last.as_deref() != Some(&*text) && w.tx.try_send(text.clone()).is_ok() {

@@ -34,20 +34,20 @@ pub fn pool(config: &Config, key: &str) -> Option<PoolView> {
     GameKind::ALL.into_iter().flat_map(|g| pools_of(config, g)).find(|p| p.key == key)
 }
 
-/// Runs a wave of every pool; returns the pairs made.
-pub async fn run_waves(ctx: &Ctx) -> Result<usize, StoreError> {
+/// Runs a wave of every pool; returns the players it paired.
+pub async fn run_waves(ctx: &Ctx) -> Result<Vec<String>, StoreError> {
     let now = now_ms();
     let alive_after = super::alive_after(&ctx.config, now);
     let meet_by = now + ctx.config.lobby.meet_within.as_millis() as i64;
-    let mut made = 0;
+    let mut paired = Vec::new();
     for game in GameKind::ALL {
         for p in pools_of(&ctx.config, game) {
             let key = p.key.clone();
             let wave = ctx.store.pool_wave(&key, alive_after, |waiting| matches(&p, waiting, now, meet_by)).await?;
-            made += wave.map_or(0, |m| m.len());
+            paired.extend(wave.into_iter().flatten().flat_map(|m| m.seats));
         }
     }
-    Ok(made)
+    Ok(paired)
 }
 
 /// The groups of one wave of pool `p`: who plays whom (`matching`), and a group for each

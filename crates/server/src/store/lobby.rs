@@ -242,7 +242,8 @@ impl Store {
         sqlx::query(
             "INSERT INTO pool_entries (player_id, pool, rating, entered_at, alive_at) VALUES ($1, $2, $3, $4, $5)
              ON CONFLICT (player_id) DO UPDATE SET pool = excluded.pool, rating = excluded.rating,
-                 entered_at = excluded.entered_at, alive_at = excluded.alive_at, group_code = NULL, paired_at = NULL",
+                 entered_at = excluded.entered_at, alive_at = excluded.alive_at, group_code = NULL, paired_at = NULL,
+                 cpu_group = NULL",
         )
         .bind(player_id)
         .bind(pool)

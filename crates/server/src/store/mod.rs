@@ -16,6 +16,7 @@ mod lease;
 mod lobby;
 mod players;
 mod playing;
+mod pool_cpu;
 mod reviews;
 mod writer;
 
