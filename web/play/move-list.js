@@ -47,8 +47,9 @@ export function createMoveList({ t, boardEl }) {
   let inner = null;
   /** @type {{view: GameView, opts: BoardOptions} | null} */
   let live = null;
-  /** What the list shows, so that it is rebuilt only when that changes. */
-  let drawn = '';
+  /** What the list shows, so that it is rebuilt only when that changes (`positionsOf` makes
+   * new positions whenever the moves change, also for as many other moves after a resync). */
+  let drawn = { pos: /** @type {object | null} */ (null), at: -1 };
 
   const total = () => (pos ? pos.moves.length : 0);
 
@@ -76,9 +77,8 @@ export function createMoveList({ t, boardEl }) {
     if (!p || !pos) return;
     const n = total();
     const at = shown ?? n;
-    const key = `${pos.key}|${n}|${at}`;
-    if (key === drawn) return;
-    drawn = key;
+    if (drawn.pos === pos && drawn.at === at) return;
+    drawn = { pos, at };
     const focused = list.contains(document.activeElement);
     const game = p.game;
     // A side by its name in the game (Parent, First player), not by a role beside a name.
