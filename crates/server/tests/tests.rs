@@ -31,6 +31,8 @@ mod lobby;
 mod pages;
 // The CPU played on the player's device: cpuMove, its refusals, the server's CPU moves counted (issue 36).
 mod device_cpu;
+// Quick messages between the players: preset phrases, who may send, the rate (issue 35, part 5).
+mod quick;
 // What a stranger can make the server do: CPU for nobody, players made by visits, limits (issue 19).
 mod abuse;
 // (SIGKILL of the real binary: crates/qdan/tests/crash.rs.)

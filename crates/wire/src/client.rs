@@ -6,6 +6,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 
 use crate::error::{ErrorCode, WireError};
+use crate::quick::Phrase;
 
 /// A message from a client.
 #[derive(Debug, Clone, PartialEq)]
@@ -74,6 +75,11 @@ pub enum Intent {
         #[schemars(schema_with = "move_text_schema")]
         mv: String,
     },
+    /// A seated player of a table between two people: say one of the preset phrases to the
+    /// table (at most one a second, with a burst of three).
+    Quick {
+        phrase: Phrase,
+    },
 }
 
 /// A move is text (`c3-d4`, `17`); a Dots edge may also come as a number.
@@ -129,8 +135,8 @@ impl ClientMsg {
     }
 }
 
-const INTENTS: [&str; 10] =
-    ["sit", "move", "resign", "undo", "undoAnswer", "rematch", "settings", "name", "hint", "cpuMove"];
+const INTENTS: [&str; 11] =
+    ["sit", "move", "resign", "undo", "undoAnswer", "rematch", "settings", "name", "hint", "cpuMove", "quick"];
 
 fn bad(id: Option<u64>, code: ErrorCode, message: impl Into<String>) -> (Option<u64>, WireError) {
     (id, WireError::with_message(code, message))
@@ -210,6 +216,10 @@ mod tests {
             decode(r#"{"t":"cpuMove","id":4,"ply":1,"move":17}"#).unwrap(),
             ClientMsg::Intent { id: 4, intent: Intent::CpuMove { ply: 1, mv: "17".into() } }
         );
+        assert_eq!(
+            decode(r#"{"t":"quick","id":5,"phrase":"good-luck"}"#).unwrap(),
+            ClientMsg::Intent { id: 5, intent: Intent::Quick { phrase: Phrase::GoodLuck } }
+        );
         let ClientMsg::Intent { intent: Intent::Settings { turn_limit, .. }, .. } =
             decode(r#"{"t":"settings","id":1,"turnLimit":null}"#).unwrap()
         else {
@@ -236,6 +246,10 @@ mod tests {
         assert_eq!(code(r#"{"t":"move","id":1,"ply":0,"move":-3}"#), ErrorCode::BadField);
         assert_eq!(code(r#"{"t":"sit","id":1,"extra":2}"#), ErrorCode::BadField);
         assert_eq!(code(r#"{"t":"hello","token":5}"#), ErrorCode::BadField);
+        // A quick message is one of the preset phrases, never text of the sender's own.
+        assert_eq!(code(r#"{"t":"quick","id":1,"phrase":"you are bad"}"#), ErrorCode::BadField);
+        assert_eq!(code(r#"{"t":"quick","id":1}"#), ErrorCode::BadField);
+        assert_eq!(code(r#"{"t":"quick","id":1,"phrase":"hello","text":"hi"}"#), ErrorCode::BadField);
         assert_eq!(code(r#"{"t":"sync","since":"x"}"#), ErrorCode::BadField);
         assert_eq!(decode(r#"{"t":"fly","id":9}"#).unwrap_err().0, Some(9));
     }
@@ -254,6 +268,7 @@ mod tests {
             Intent::Name { name: "Ana".into() },
             Intent::Hint {},
             Intent::CpuMove { ply: 3, mv: "c3-d4".into() },
+            Intent::Quick { phrase: Phrase::MustGo },
         ];
         for (i, intent) in all.into_iter().enumerate() {
             let m = ClientMsg::Intent { id: i as u64, intent };

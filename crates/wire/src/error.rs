@@ -82,6 +82,10 @@ pub enum ErrorCode {
     UndoPending,
     #[error("that is only offered against the CPU")]
     NotVsCpu,
+    /// Quick messages go between two people: none at a table against the CPU, or while the
+    /// other seat is empty.
+    #[error("quick messages go only to a person in the other seat")]
+    NoOpponent,
     #[error("slow down")]
     RateLimited,
     #[error("frames are limited to 4 KiB")]
@@ -149,6 +153,7 @@ impl ErrorCode {
             ErrorCode::UndoWait { .. } => "undo-wait",
             ErrorCode::UndoPending => "undo-pending",
             ErrorCode::NotVsCpu => "not-vs-cpu",
+            ErrorCode::NoOpponent => "no-opponent",
             ErrorCode::RateLimited => "rate-limited",
             ErrorCode::TooLarge => "too-large",
             ErrorCode::TooManyGroups { .. } => "too-many-groups",
@@ -194,6 +199,7 @@ impl ErrorCode {
             UndoWait { secs: 20 },
             UndoPending,
             NotVsCpu,
+            NoOpponent,
             RateLimited,
             TooLarge,
             TooManyGroups { max: 20 },

@@ -30,6 +30,7 @@ mod mirror;
 pub mod names;
 mod options;
 pub mod playing;
+mod quick;
 pub mod review;
 mod schema;
 mod server;
@@ -41,6 +42,7 @@ pub use error::{ErrorCode, WireError};
 pub use event::Event;
 pub use mirror::{Mirror, MirrorError};
 pub use options::{OptionSpec, group_options, merge_options, option_specs, parse_options};
+pub use quick::Phrase;
 pub use schema::{REGENERATE, protocol_schema, protocol_schema_text};
 pub use server::{ServerMsg, You};
 pub use table::{

@@ -5,6 +5,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::error::WireError;
 use crate::event::Event;
+use crate::quick::Phrase;
 use crate::table::{Seat, TableView};
 
 /// Who this connection is at the table.
@@ -49,6 +50,9 @@ pub enum ServerMsg {
     },
     /// The answer to `ping`.
     Pong,
+    /// The player in `seat` said `phrase` (a quick message). Not an event: it has no version,
+    /// is not kept, and a client that reconnects does not get it again.
+    Quick { seat: Seat, phrase: Phrase },
 }
 
 impl ServerMsg {

@@ -76,6 +76,7 @@ fn all_intents() -> Vec<Intent> {
         Intent::Name { name: "Ана".into() },
         Intent::Hint {},
         Intent::CpuMove { ply: 1, mv: "17".into() },
+        Intent::Quick { phrase: wire::Phrase::GoodGame },
     ]
 }
 
@@ -173,6 +174,7 @@ fn server_messages() -> Vec<Value> {
         ServerMsg::Hint { id: 3, mv: None },
         ServerMsg::Hint { id: 3, mv: Some("12".into()) },
         ServerMsg::Pong,
+        ServerMsg::Quick { seat: Seat::Second, phrase: wire::Phrase::WellPlayed },
         ServerMsg::Event {
             v: 9,
             event: Event::Move {

@@ -7,12 +7,14 @@
 mod error;
 mod play;
 mod presence;
+mod quick;
 #[cfg(test)]
 mod tests;
 mod view;
 
 use error::refused;
 pub use error::{Result, TableError};
+pub use quick::QuickRate;
 
 use std::collections::BTreeMap;
 
@@ -195,6 +197,8 @@ pub struct Table {
     /// The lobby made this group: when its first game starts, the lobby stops sending its
     /// players here.
     pub from_lobby: bool,
+    /// Each seat's rate of quick messages.
+    pub quick_rate: [QuickRate; 2],
 }
 
 /// What to do: every intent and timer of a table.
@@ -267,6 +271,12 @@ pub enum Change {
     SettingsChanged {
         clock: bool,
     },
+    /// The player in `seat` said `phrase`: broadcast as a `quick` message, neither stored nor
+    /// numbered (not an event).
+    Quick {
+        seat: Seat,
+        phrase: wire::Phrase,
+    },
 }
 
 /// The CPU should play for `seat` now.
@@ -306,6 +316,7 @@ impl Table {
             pool: None,
             dissolved: false,
             from_lobby: false,
+            quick_rate: [QuickRate::default(); 2],
         }
     }
 
@@ -354,6 +365,7 @@ impl Table {
             Intent::Name { name } => self.rename(pid, &name, out),
             Intent::Hint {} => self.hint_check(pid),
             Intent::CpuMove { ply, mv } => self.device_cpu_move(now, pid, ply as usize, &mv, out),
+            Intent::Quick { phrase } => self.quick(now, pid, phrase, out),
         }
     }
 

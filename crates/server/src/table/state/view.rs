@@ -122,7 +122,8 @@ impl Table {
             Change::UndoRequested(s) => Event::UndoRequest { seat: *s },
             Change::UndoDeclined { seat, wait_ms } => Event::UndoDeclined { seat: *seat, wait_ms: *wait_ms },
             Change::Resigned(s) => Event::Resign { seat: *s, result: self.result_view()? },
-            Change::Ended { announced: true } => return None,
+            // A quick message is not an event: the actor sends it as it is, without a version.
+            Change::Ended { announced: true } | Change::Quick { .. } => return None,
             Change::Ended { announced: false } => Event::End { result: self.result_view()? },
             Change::RematchOffered(s) => Event::RematchOffer { seat: *s },
             Change::GameStarted => {
