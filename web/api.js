@@ -107,7 +107,8 @@ export async function ensureToken() {
 /**
  * Opens a group. With `cpu` the CPU takes the second seat at that level, played on this device
  * when it can run the engine (`cpuOnDevice`: the server then works out none of its moves).
- * @param {{game: import('./types.js').GameId, cpu?: import('./types.js').CpuLevel, options?: object, cpuOnDevice?: boolean}} req
+ * @param {{game: import('./types.js').GameId, cpu?: import('./types.js').CpuLevel, options?: object, cpuOnDevice?: boolean,
+ *   turnLimit?: number | null, keepPool?: boolean}} req  `keepPool`: keep the quick-pairing pool place (docs/protocol.md)
  * @returns {Promise<{code: string, url: string}>}
  */
 export async function createGroup(req) {

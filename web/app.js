@@ -84,6 +84,7 @@ async function start() {
     case 'group': {
       const m = await import('./play.js');
       m.start(data, t, announce);
+      (await import('./play/pool-wait.js')).startPoolWait(data, t);
       break;
     }
     case 'learn': {

@@ -6,6 +6,7 @@
 import { ApiError, ensureToken, request, storedToken } from './api.js';
 import { h } from './dom.js';
 import { loadGame } from './games/index.js';
+import { createCpuOffer } from './lobby-cpu-offer.js';
 import { shownName } from './names.js';
 
 /** @typedef {import('./types.js').Translate} Translate */
@@ -24,6 +25,7 @@ import { shownName } from './names.js';
 /**
  * @typedef {object} LobbyPool
  * @property {string} key
+ * @property {import('./types.js').AnyOptions} options
  * @property {number | null} turnLimit
  * @property {boolean} ranked
  * @property {number} waiting
@@ -36,6 +38,7 @@ import { shownName } from './names.js';
  * @property {LobbyPool[]} pools
  * @property {number} online
  * @property {string | null} myPool
+ * @property {number} cpuOfferAfter  Seconds in a pool before a CPU game is offered.
  */
 
 /**
@@ -61,7 +64,8 @@ export function startLobby(root, game, lang, t) {
     h('label', {}, h('span', {}, t('play-turn-limit')), limit),
     h('label', { class: 'check' }, ranked, h('span', {}, t('lobby-ranked'))),
     h('button', { type: 'submit', class: 'btn' }, t('lobby-open'))));
-  root.append(online, h('h3', {}, t('lobby-quick')), pools, waiting,
+  const offer = createCpuOffer({ t, lang, game, fail: (e) => fail(e) });
+  root.append(online, h('h3', {}, t('lobby-quick')), pools, waiting, offer.el,
     h('h3', {}, t('lobby-challenges')), list, h('h3', {}, t('lobby-new')), form, err);
 
   /** @type {LobbyMessage | null} */
@@ -103,6 +107,9 @@ export function startLobby(root, game, lang, t) {
       cancel.addEventListener('click', leavePool);
       waiting.replaceChildren(h('span', {}, t('lobby-searching', { seconds: secs })), cancel);
     }
+    // A quiet pool: after a while, a game against the CPU meanwhile (lobby-cpu-offer.js).
+    const waited = since ? (Date.now() - since) / 1000 : 0;
+    offer.show((inPool && waited >= last.cpuOfferAfter && last.pools.find((p) => p.key === last?.myPool)) || null);
     if (!last.challenges.length) {
       list.replaceChildren(h('li', { class: 'muted' }, t('lobby-none')));
       return;

@@ -26,3 +26,10 @@ lobby-gone = Diese Herausforderung ist nicht mehr offen.
 lobby-too-many = Du kannst höchstens { $max } offene Herausforderungen haben.
 play-no-show = Dein Gegner ist nicht an den Tisch gekommen; es wurde keine Partie gespielt.
 play-no-show-back = Zurück zur Spielersuche
+# Eine Partie gegen die CPU, während man in der Schnellpaarung wartet.
+lobby-cpu-offer = Spiel gegen die CPU, solange du wartest
+lobby-cpu-level = Stufe
+lobby-cpu-keep = Meinen Platz in der Schnellpaarung behalten
+lobby-cpu-play = Gegen die CPU spielen
+lobby-pool-kept = Du behältst deinen Platz in der Schnellpaarung: Sobald ein Gegner gefunden ist, endet diese ungewertete Partie und du kommst an den neuen Tisch.
+lobby-pool-leave = Schnellpaarung verlassen

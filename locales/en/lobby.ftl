@@ -26,3 +26,10 @@ lobby-gone = That challenge is no longer open.
 lobby-too-many = You can have at most { $max } open challenges.
 play-no-show = Your opponent did not come to the table, so no game was played.
 play-no-show-back = Back to the lobby
+# A game against the CPU while waiting in quick pairing (web/lobby-cpu-offer.js, web/play/pool-wait.js).
+lobby-cpu-offer = Play the CPU while you wait
+lobby-cpu-level = Level
+lobby-cpu-keep = Keep my place in quick pairing
+lobby-cpu-play = Play the CPU
+lobby-pool-kept = You keep your place in quick pairing: when an opponent is found, this unrated game ends and you go to the new table.
+lobby-pool-leave = Leave quick pairing

@@ -26,3 +26,10 @@ lobby-gone = Hindi na matatanggap ang hamong iyon.
 lobby-too-many = Hanggang { $max } hamon lang ang puwedeng maghintay nang sabay.
 play-no-show = Hindi dumating sa mesa ang kalaban mo, kaya walang larong naitala.
 play-no-show-back = Bumalik sa paghahanap ng kalaro
+# Laro laban sa CPU habang naghihintay sa mabilis na pagpapares.
+lobby-cpu-offer = Makipaglaro sa CPU habang naghihintay
+lobby-cpu-level = Antas
+lobby-cpu-keep = Panatilihin ang puwesto ko sa mabilis na pagpapares
+lobby-cpu-play = Laruin ang CPU
+lobby-pool-kept = Nakalaan pa rin ang puwesto mo sa mabilis na pagpapares: kapag may nakitang kalaban, matatapos ang larong ito na walang rating at lilipat ka sa bagong mesa.
+lobby-pool-leave = Umalis sa mabilis na pagpapares
