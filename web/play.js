@@ -15,6 +15,7 @@ import { createMoveList } from './play/move-list.js';
 import { createName } from './play/name.js';
 import { narrate } from './play/narrate.js';
 import { showNoShow } from './play/no-show.js';
+import { createQuickMessages } from './play/quick-messages.js';
 import { createReview } from './play/review.js';
 import { createSeats } from './play/seats.js';
 import { createSettings } from './play/settings.js';
@@ -56,13 +57,10 @@ export function start(data, t, announce) {
   const connEl = byId('conn');
 
   /** @type {import('./table/reducer.js').Mirror | null} */ let mirror = null;
-  /** @type {import('./types.js').You | null} */
-  let you = null;
+  /** @type {import('./types.js').You | null} */ let you = null;
   let ui = initialUi();
-  /** @type {import('./games/types.js').GameModule | null} */
-  let parts = null;
-  /** @type {import('./types.js').BoardApi | null} */
-  let board = null;
+  /** @type {import('./games/types.js').GameModule | null} */ let parts = null;
+  /** @type {import('./types.js').BoardApi | null} */ let board = null;
   let everConnected = false;
   let lastResync = -Infinity;
   /** The start position shown before the first game, by the rules it will be played with. */
@@ -177,13 +175,14 @@ export function start(data, t, announce) {
   const review = createReview({ t, lang: data.lang, code });
   const moveList = createMoveList({ t, boardEl });
   const deviceCpu = createDeviceCpu({ t, code, send: (i) => conn.send(i) });
-  const panels = [end, review, seats, status, moveList, actions, invite, settings, name, deviceCpu];
+  const quick = createQuickMessages({ t, code, intent, announce });
+  const panels = [end, review, seats, status, moveList, actions, invite, settings, name, deviceCpu, quick];
   const noticeEl = h('p', { class: 'notice', id: 'notice', role: 'status' });
   const specEl = h('p', { class: 'spectators', id: 'spectators' });
   const tools = h('div', { class: 'row table-tools' }, specEl, soundToggle(t, sound));
   // The end screen leads the panel: beside the board on a wide screen, right under it on a phone.
   // While waiting, the invite link comes right under the status: it is the one thing to do.
-  panel.replaceChildren(byId('endscreen'), review.el, seats.el, ...status.els, deviceCpu.el, moveList.el, invite.el, ...actions.els, noticeEl, tools, settings.el, name.el);
+  panel.replaceChildren(byId('endscreen'), review.el, seats.el, ...status.els, deviceCpu.el, moveList.el, invite.el, ...actions.els, quick.el, noticeEl, tools, settings.el, name.el);
 
   // ---- the table: a state, then events ----
   /** Lost track of the table (a bug): ask for a full state, but not in a loop. @param {unknown} e */
@@ -261,6 +260,7 @@ export function start(data, t, announce) {
     }),
     onState: (msg) => inOrder(() => onState(msg)),
     onEvent: (msg) => inOrder(() => onEvent(msg)),
+    onQuick: (msg) => inOrder(() => quick.receive(msg)),
     onStatus(up) {
       if (up) clearTimeout(slow);
       if (up && everConnected && !connEl.hidden) announce(t('play-conn-back'));

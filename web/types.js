@@ -170,7 +170,7 @@
  * @typedef {{code: 'bad-json' | 'unknown-type' | 'bad-field' | 'hello-first' | 'bad-token' | 'not-found'
  *   | 'not-seated' | 'table-full' | 'not-host' | 'stale-ply' | 'game-over' | 'game-in-progress' | 'not-your-turn'
  *   | 'off-board' | 'not-your-piece' | 'not-a-line' | 'occupied' | 'repetition' | 'already-drawn' | 'must-place' | 'cannot-place' | 'no-jump' | 'bad-move'
- *   | 'no-undo' | 'undo-pending' | 'not-vs-cpu' | 'rate-limited' | 'too-large' | 'internal' | 'table-moved' | 'illegal-move'
+ *   | 'no-undo' | 'undo-pending' | 'not-vs-cpu' | 'no-opponent' | 'rate-limited' | 'too-large' | 'internal' | 'table-moved' | 'illegal-move'
  *   | 'bad-history'}} PlainErrorCode
  * @typedef {{code: 'undo-wait', args: {secs: number}}} UndoWaitError  Ask again after `secs`.
  * @typedef {{code: 'too-many-groups' | 'too-many-sockets', args: {max: number}}} TooManyError  A bound of issue 19.
@@ -188,8 +188,10 @@
  * @typedef {{t: 'error', id?: number} & WireError} ErrorMessage
  * @typedef {{t: 'hint', id: number, move: string | null}} HintMessage
  * @typedef {{t: 'pong'}} PongMessage
+ * @typedef {'hello' | 'good-luck' | 'good-game' | 'thanks' | 'oops' | 'well-played' | 'sorry' | 'must-go'} Phrase
+ * @typedef {{t: 'quick', seat: Seat, phrase: Phrase}} QuickMessage  A player said a preset phrase (no version).
  * @typedef {WelcomeMessage | StateMessage | EventMessage | AckMessage | ErrorMessage | HintMessage
- *   | PongMessage} ServerMessage
+ *   | PongMessage | QuickMessage} ServerMessage
  */
 
 // ---- client messages (crates/wire/src/client.rs) ----
@@ -201,7 +203,8 @@
  * @typedef {{t: 'sit'} | {t: 'move', ply: number, move: string | number} | {t: 'resign'} | {t: 'undo'}
  *   | {t: 'undoAnswer', accept: boolean} | {t: 'rematch'}
  *   | {t: 'settings', options?: Record<string, string | boolean>, turnLimit?: number | null, ranked?: boolean}
- *   | {t: 'name', name: string} | {t: 'hint'} | {t: 'cpuMove', ply: number, move: string}} Intent
+ *   | {t: 'name', name: string} | {t: 'hint'} | {t: 'cpuMove', ply: number, move: string}
+ *   | {t: 'quick', phrase: Phrase}} Intent
  * @typedef {Intent & {id: number}} IntentMessage
  * @typedef {HelloMessage | SyncMessage | PingMessage | IntentMessage} ClientMessage
  */

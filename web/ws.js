@@ -32,6 +32,7 @@ export class IntentError extends Error {
  * @property {(msg: import('./types.js').WelcomeMessage) => void} onWelcome
  * @property {(msg: import('./types.js').StateMessage) => void} onState
  * @property {(msg: import('./types.js').EventMessage) => void} onEvent  Each version once, in order.
+ * @property {(msg: import('./types.js').QuickMessage) => void} [onQuick]  A player's quick message.
  * @property {(connected: boolean) => void} onStatus
  * @property {() => void} onBadToken  The server does not know the token: forget it (we come back without).
  * @property {(code: string) => void} onFatal  The server refused us for good (no such group).
@@ -244,6 +245,9 @@ export class Connection {
         // `bad-token` is followed by close code 4001, handled in `onclose`.
         break;
       }
+      case 'quick':
+        this.h.onQuick?.(msg);
+        break;
       default:
         break;
     }
