@@ -119,10 +119,14 @@ test('a returning visitor loads only the new page', async () => {
   assert.ok(first.includes('/static/app.js') && first.includes('/static/style.css'), first.join(' '));
   // The messages are preloaded and the script's fetch uses that answer: asked for once.
   assert.equal(first.filter((p) => p === '/l10n/en.ftl').length, 1, first.join(' '));
-  // Another page: every script, the messages, the stylesheet and the icon come from the cache.
-  // A game page adds its lobby's module (web/lobby.js, with the games' list); the game's own modules load only once
-  // a challenge is listed, and none is here.
-  assert.deepEqual(await visit('/en/games/musashi'), ['/en/games/musashi', '/static/games/index.js', '/static/lobby.js']);
+  // The service worker has fetched every versioned file ahead (crates/site/src/service-worker.js):
+  // once it controls the page, another page (a game page adds its lobby's module, web/lobby.js,
+  // and the games' list) takes every script, the messages, the stylesheet and the icon from a cache.
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+    while (!navigator.serviceWorker.controller) await new Promise((r) => setTimeout(r, 50));
+  });
+  assert.deepEqual(await visit('/en/games/musashi'), ['/en/games/musashi']);
   assert.deepEqual(await visit('/en/games/dots'), ['/en/games/dots']);
   // The same page again: only the page itself is asked for (and answered 304 when unchanged).
   assert.deepEqual(await visit('/en/'), ['/en/']);

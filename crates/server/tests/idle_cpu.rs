@@ -43,7 +43,7 @@ async fn issue_19_a_thousand_watched_cpu_groups_nobody_plays_use_no_cpu() {
         ..fast_config()
     };
     let s = TestServer::start_with(config, None).await;
-    // The site compresses its files once at start (a second of CPU): start-up, not idleness.
+    // The site compresses its files once at start: start-up work, not idleness.
     let warming = Instant::now();
     while !site::assets::warmed() {
         assert!(warming.elapsed() < Duration::from_secs(60), "the assets' compression never ended");
