@@ -4,7 +4,8 @@
 //!
 //! 1. A game of each kind with the two players on different nodes and a spectator on the
 //!    third: every move seen by all three, and after each one the third node's list of games
-//!    in progress (`GET /api/me/playing`) already says whose turn it is.
+//!    in progress (`GET /api/me/playing`) already says whose turn it is. A quick message said
+//!    on one node is heard on the other two, and its rate holds across them.
 //! 2. Games through the balancer while a random node is SIGKILLed and restarted several
 //!    times; then a node SIGSTOPped past its lease and SIGCONTed: its writes are refused by
 //!    the fence; then a rolling restart (SIGTERM) of every node. NATS, the balancer and
@@ -30,7 +31,7 @@ use rand::{Rng, SeedableRng};
 use serde_json::json;
 use testkit::player::{Run, player};
 use testkit::{Api, Qdan, Signal, TableClient, infra};
-use wire::{GameView, Intent, Seat, ServerMsg, Status};
+use wire::{ErrorCode, GameView, Intent, Phrase, Seat, ServerMsg, Status};
 
 const LEASE_MS: u64 = 3000;
 
@@ -143,6 +144,41 @@ async fn three_nodes_one_game(c: &Cluster, body: serde_json::Value) -> usize {
     moves
 }
 
+/// Quick messages (issue 35, part 5) with the players on nodes 1 and 2 and a watcher on node 3:
+/// three phrases said through node 2 reach the other two nodes, and the same player's socket
+/// on node 3 is refused the fourth (`rate-limited`): the bucket is the table's, on its owner.
+async fn quick_across_nodes(c: &Cluster) {
+    let api = Api::new(c.nodes[0].url());
+    let (ta, _) = api.player("Ana").await.unwrap();
+    let (tb, _) = api.player("Ben").await.unwrap();
+    let code = api.group(&ta, &json!({"game": "dots", "options": {"size": "3x3"}})).await.unwrap();
+    let mut a = TableClient::connect(c.nodes[0].addr, &code, Some(&ta), None).await.unwrap();
+    let mut b = TableClient::connect(c.nodes[1].addr, &code, Some(&tb), None).await.unwrap();
+    let mut w = TableClient::connect(c.nodes[2].addr, &code, None, None).await.unwrap();
+    assert!(matches!(b.intent(Intent::Sit {}).await.unwrap(), ServerMsg::Ack { .. }));
+    let phrases = [Phrase::Hello, Phrase::GoodLuck, Phrase::Oops];
+    for phrase in phrases {
+        let r = b.intent(Intent::Quick { phrase }).await.unwrap();
+        assert!(matches!(r, ServerMsg::Ack { .. }), "{code}: {r:?}");
+    }
+    for cl in [&mut a, &mut w] {
+        for phrase in phrases {
+            let heard = loop {
+                match cl.recv(Duration::from_secs(10)).await.unwrap() {
+                    m @ ServerMsg::Quick { .. } => break m,
+                    _ => continue,
+                }
+            };
+            assert_eq!(heard, ServerMsg::Quick { seat: Seat::Second, phrase }, "{code}");
+        }
+    }
+    let mut b3 = TableClient::connect(c.nodes[2].addr, &code, Some(&tb), None).await.unwrap();
+    match b3.intent(Intent::Quick { phrase: Phrase::Sorry }).await.unwrap() {
+        ServerMsg::Error { error, .. } => assert_eq!(error.code, ErrorCode::RateLimited, "{code}"),
+        other => panic!("{code}: {other:?}"),
+    }
+}
+
 /// Opens a game through the balancer and starts its two players; returns the group code.
 async fn new_game(run: &Arc<Run>, api: &Api, n: u64) -> (String, Vec<tokio::task::JoinHandle<()>>) {
     let body = if n.is_multiple_of(2) {
@@ -186,6 +222,7 @@ async fn no_acknowledged_move_is_lost_across_kills_pauses_and_rolling_restarts()
     let dots = three_nodes_one_game(&c, json!({"game": "dots", "options": {"size": "3x3"}})).await;
     let musashi = three_nodes_one_game(&c, json!({"game": "musashi", "options": {"board": "25"}})).await;
     println!("cluster: a Dots game ({dots} moves) and a Musashi game ({musashi} moves) seen alike on three nodes");
+    quick_across_nodes(&c).await;
 
     // 2. Load through the balancer while nodes die, pause and restart: `games` games at a
     // time, a finished one replaced by a new one, until the run's end.
