@@ -48,12 +48,13 @@ const tick = (ms = 0) => new Promise((r) => setTimeout(r, ms));
 function connect(token) {
   FakeSocket.all = [];
   /** @type {any} */ (globalThis).WebSocket = FakeSocket;
-  const got = { events: /** @type {number[]} */ ([]), states: 0, welcomes: 0, badToken: 0 };
+  const got = { events: /** @type {number[]} */ ([]), states: 0, welcomes: 0, badToken: 0, quick: /** @type {string[]} */ ([]) };
   let tok = token;
   const conn = new Connection('ws://x/ws/CODE', () => tok, {
     onWelcome: () => got.welcomes++,
     onState: () => got.states++,
     onEvent: (m) => got.events.push(m.v),
+    onQuick: (m) => got.quick.push(`${m.seat}:${m.phrase}`),
     onStatus: () => {},
     onBadToken: () => {
       got.badToken++;
@@ -173,4 +174,17 @@ test('reconnect({fresh}) drops since, so the server sends a full state', async (
   last().server(welcome);
   await back;
   conn.close();
+});
+
+test('a quick message passes to onQuick and leaves the version alone (it has none)', async () => {
+  const a = connect('tok');
+  await tick();
+  a.last().server(welcome);
+  a.last().server({ t: 'state', v: 3, table: {} });
+  a.last().server({ t: 'quick', seat: 1, phrase: 'good-luck' });
+  a.last().server(ev(4));
+  assert.deepEqual(a.got.quick, ['1:good-luck']);
+  assert.deepEqual(a.got.events, [4], 'the next event is not taken for a gap');
+  assert.equal(a.last().sent.filter((m) => m.t === 'sync').length, 0);
+  a.conn.close();
 });
