@@ -32,23 +32,9 @@ impl Table {
         out: &mut Vec<Change>,
     ) -> Result<()> {
         let (seat, g) = self.seated_game(pid)?;
-        let plies = g.plies();
-        if ply < plies {
-            // A resend of a move already applied is acknowledged again, not replayed.
-            let played = g.game.moves();
-            if g.moves[ply].player_id.as_deref() == Some(pid) && played[ply] == mv.trim() {
-                return Ok(());
-            }
-            return Err(ErrorCode::StalePly.into());
-        }
-        if ply > plies {
-            return Err(ErrorCode::StalePly.into());
-        }
-        if !g.playing() {
-            return Err(ErrorCode::GameOver.into());
-        }
-        if g.game.turn() != g.sides[seat.index()] {
-            return Err(ErrorCode::NotYourTurn.into());
+        // A resend of a move already applied is acknowledged again, not replayed.
+        if !due(g, seat, ply, mv, |m| m.player_id.as_deref() == Some(pid))? {
+            return Ok(());
         }
         self.play(now, seat, mv, MoveSource::Player, Some(pid.to_string()), out)
     }
@@ -264,22 +250,9 @@ impl Table {
             return Err(TableError::Refused(ErrorCode::NotVsCpu));
         }
         let cpu = seat.other();
-        let plies = g.plies();
-        if ply < plies {
-            // A resend of the CPU move already played there is acknowledged again.
-            if g.moves[ply].by == MoveSource::Cpu && g.game.moves()[ply] == mv.trim() {
-                return Ok(());
-            }
-            return Err(ErrorCode::StalePly.into());
-        }
-        if ply > plies {
-            return Err(ErrorCode::StalePly.into());
-        }
-        if !g.playing() {
-            return Err(ErrorCode::GameOver.into());
-        }
-        if g.game.turn() != g.sides[cpu.index()] {
-            return Err(ErrorCode::NotYourTurn.into());
+        // A resend of the CPU move already played there is acknowledged again.
+        if !due(g, cpu, ply, mv, |m| m.by == MoveSource::Cpu)? {
+            return Ok(());
         }
         self.play(now, cpu, mv, MoveSource::Cpu, None, out)
     }
@@ -302,4 +275,28 @@ impl Table {
         }
         self.play(now, turn.seat, mv, by, None, out)
     }
+}
+
+/// Whether `mv` for `seat` at `ply` of `g` is to be played: `Ok(false)` when it is the move
+/// already played there by the same hand (`same_hand` of that move's record), a resend to be
+/// acknowledged again; otherwise why it may not be played (an old or future ply, the game
+/// over, the other side's turn). The rules check the move itself when it is played.
+fn due(g: &Game, seat: Seat, ply: usize, mv: &str, same_hand: impl FnOnce(&MoveMeta) -> bool) -> Result<bool> {
+    let plies = g.plies();
+    if ply < plies {
+        if same_hand(&g.moves[ply]) && g.game.moves()[ply] == mv.trim() {
+            return Ok(false);
+        }
+        return Err(ErrorCode::StalePly.into());
+    }
+    if ply > plies {
+        return Err(ErrorCode::StalePly.into());
+    }
+    if !g.playing() {
+        return Err(ErrorCode::GameOver.into());
+    }
+    if g.game.turn() != g.sides[seat.index()] {
+        return Err(ErrorCode::NotYourTurn.into());
+    }
+    Ok(true)
 }
