@@ -16,7 +16,8 @@ use crate::Level;
 /// Deadline reads one move of `level` may use in a game of `kind`.
 pub const fn work(kind: GameKind, level: Level) -> u64 {
     match (kind, level) {
-        // The beginner does not search in any game; its budget only bounds a bug.
+        // The beginner searches two plies at most (Bagh-Chal's, within its own node count) or
+        // not at all: a bound it never reaches.
         (_, Level::Beginner) => 1_000,
         (GameKind::Dots, Level::Intermediate) => 2_000,
         // A read is one Monte-Carlo playout to the end of the game, far more work than a
@@ -67,13 +68,5 @@ mod tests {
         let mut rng = move_rng(42);
         let first: Vec<u32> = (0..3).map(|_| rng.next_u32()).collect();
         assert_eq!(first, vec![3_400_036_912, 3_349_765_444, 515_166_382]);
-    }
-
-    #[test]
-    fn stronger_levels_get_more_work() {
-        for kind in GameKind::ALL {
-            assert!(work(kind, Level::Beginner) <= work(kind, Level::Intermediate));
-            assert!(work(kind, Level::Beginner) <= work(kind, Level::Expert));
-        }
     }
 }
