@@ -15,14 +15,19 @@ use std::process::{Command, Stdio};
 
 use rules::GameKind;
 
-const PER_GAME: u64 = 1_000;
+/// Positions of each game: 1,000, or `QDAN_AGREEMENT_POSITIONS` (the quick tier of
+/// `scripts/test` compares 200; the full suite, CI's, the 1,000).
+fn per_game() -> u64 {
+    std::env::var("QDAN_AGREEMENT_POSITIONS").ok().and_then(|v| v.parse().ok()).unwrap_or(1_000)
+}
 const LEVELS: [&str; 3] = ["beginner", "intermediate", "expert"];
 
 fn requests() -> Vec<serde_json::Value> {
     let mut out = Vec::new();
     for kind in GameKind::ALL {
-        let samples = (0..PER_GAME / 10).flat_map(|g| qdan_engine::sample::cuts(kind, g));
-        for (i, moves) in (0..PER_GAME).zip(samples) {
+        let n = per_game();
+        let samples = (0..n.div_ceil(10)).flat_map(|g| qdan_engine::sample::cuts(kind, g));
+        for (i, moves) in (0..n).zip(samples) {
             let mut req = serde_json::json!({
                 "op": if i % 7 == 3 { "hint" } else { "move" },
                 "kind": kind.as_str(),
