@@ -25,9 +25,6 @@ pub struct AppState {
     /// New players and new groups per address (`None`: no limit).
     pub new_players: Option<Arc<ratelimit::PerKey>>,
     pub new_groups: Option<Arc<ratelimit::PerKey>>,
-    /// New lobby challenges and pool entries per address.
-    pub new_challenges: Option<Arc<ratelimit::PerKey>>,
-    pub new_pool_entries: Option<Arc<ratelimit::PerKey>>,
     /// This node's lobby sockets.
     pub lobby: Arc<crate::lobby::Lobby>,
     /// Sockets open per address.
@@ -67,8 +64,6 @@ impl AppState {
             tables: Arc::new(Registry::new(ctx.clone())),
             new_players: per_minute(ctx.config.new_players_per_ip),
             new_groups: per_minute(ctx.config.new_groups_per_ip),
-            new_challenges: per_minute(ctx.config.lobby.challenges_per_ip),
-            new_pool_entries: per_minute(ctx.config.lobby.pool_entries_per_ip),
             lobby: Arc::default(),
             sockets: limits::Held::new(ctx.config.sockets_per_ip),
             hint_addresses: limits::Held::new(ctx.config.hints_per_ip),

@@ -14,16 +14,16 @@ use crate::common::{TestServer, fast_config};
 type Ws = WebSocketStream<MaybeTlsStream<tokio::net::TcpStream>>;
 
 /// A lobby socket.
-struct Lobby {
+pub(crate) struct Lobby {
     ws: Ws,
     /// The last `lobby` message.
-    last: Value,
+    pub(crate) last: Value,
     /// Messages read while opening (a `paired` may come before the first lobby).
     backlog: std::collections::VecDeque<Value>,
 }
 
 impl Lobby {
-    async fn open(s: &TestServer, token: Option<&str>, game: &str) -> Lobby {
+    pub(crate) async fn open(s: &TestServer, token: Option<&str>, game: &str) -> Lobby {
         let (mut ws, _) = connect_async(format!("ws://{}/ws/lobby", s.addr)).await.unwrap();
         let hello = match token {
             Some(t) => json!({"t": "hello", "token": t, "game": game}),
@@ -69,7 +69,7 @@ impl Lobby {
     }
 
     /// Reads until `done` holds for a message, and returns it.
-    async fn until(&mut self, mut done: impl FnMut(&Value) -> bool) -> Value {
+    pub(crate) async fn until(&mut self, mut done: impl FnMut(&Value) -> bool) -> Value {
         loop {
             let m = self.recv().await;
             if done(&m) {
@@ -78,7 +78,7 @@ impl Lobby {
         }
     }
 
-    fn challenge_ids(&self) -> Vec<String> {
+    pub(crate) fn challenge_ids(&self) -> Vec<String> {
         self.last["challenges"].as_array().unwrap().iter().map(|c| c["id"].as_str().unwrap().to_string()).collect()
     }
 
@@ -87,24 +87,24 @@ impl Lobby {
     }
 }
 
-async fn post(s: &TestServer, token: &str, path: &str, body: Value) -> (u16, Value) {
+pub(crate) async fn post(s: &TestServer, token: &str, path: &str, body: Value) -> (u16, Value) {
     let r = s.http.post(s.url(path)).bearer_auth(token).json(&body).send().await.unwrap();
     let status = r.status().as_u16();
     (status, r.json().await.unwrap_or(Value::Null))
 }
 
-async fn delete(s: &TestServer, token: &str, path: &str) -> u16 {
+pub(crate) async fn delete(s: &TestServer, token: &str, path: &str) -> u16 {
     s.http.delete(s.url(path)).bearer_auth(token).send().await.unwrap().status().as_u16()
 }
 
-async fn challenge(s: &TestServer, token: &str, body: Value) -> String {
+pub(crate) async fn challenge(s: &TestServer, token: &str, body: Value) -> String {
     let (status, r) = post(s, token, "/api/challenges", body).await;
     assert_eq!(status, 201, "{r}");
     r["id"].as_str().unwrap().to_string()
 }
 
 /// A quick lobby: the players of a table it made have 3 s to come.
-fn lobby_config() -> Config {
+pub(crate) fn lobby_config() -> Config {
     let mut c = fast_config();
     c.lobby.meet_within = Duration::from_secs(3);
     c
@@ -411,7 +411,7 @@ async fn postgres_decides_once() {
         rt.block_on(async move {
             let other = server::Store::connect(&url).await.unwrap();
             other
-                .pool_wave("test-only-pool", 0, move |_| {
+                .pool_wave("test-only-pool", 0, move |_, _| {
                     // The lock is held from here until the transaction ends: until the test says so.
                     deciding.send(()).unwrap();
                     released.recv().unwrap();
@@ -422,7 +422,7 @@ async fn postgres_decides_once() {
         })
     });
     tokio::task::spawn_blocking(move || decided.recv().unwrap()).await.unwrap();
-    let second = store.pool_wave("test-only-pool", 0, |_| Vec::new()).await.unwrap();
+    let second = store.pool_wave("test-only-pool", 0, |_, _| Vec::new()).await.unwrap();
     release.send(()).unwrap();
     assert!(second.is_none(), "the second wave skipped the pool");
     assert!(first.join().unwrap().is_some(), "the first wave decided");

@@ -27,6 +27,8 @@ mod review;
 mod playing;
 // The lobby: open challenges, quick pairing, players who do not come (issue 35).
 mod lobby;
+// Blocking a player, and the lobby's bounds per player and per address across nodes (issue 35, part 7).
+mod blocks;
 // The pages' side of the server: public URL, a table's game and board, lessons, static files.
 mod pages;
 // The CPU played on the player's device: cpuMove, its refusals, the server's CPU moves counted (issue 36).

@@ -77,8 +77,8 @@ pub struct Args {
     /// New groups per minute per address (a minute's worth at once); 0: no limit [default: 30].
     #[arg(long, env = "QDAN_NEW_GROUPS_PER_IP")]
     new_groups_per_ip: Option<u32>,
-    /// New open challenges per minute per address (a minute's worth at once); 0: no limit
-    /// [default: 10].
+    /// New open challenges per minute per address (a minute's worth at once; counted in the
+    /// store, across a cluster); 0: no limit [default: 10].
     #[arg(long, env = "QDAN_CHALLENGES_PER_IP")]
     challenges_per_ip: Option<u32>,
     /// Entries into quick-pairing pools per minute per address (a minute's worth at once); 0:
@@ -90,6 +90,14 @@ pub struct Args {
     #[arg(long, env = "QDAN_LOBBY_CPU_OFFER_AFTER")]
     lobby_cpu_offer_after: Option<u64>,
     /// Sockets one address may hold open at once on this node; 0: no limit [default: 100].
+    /// New open challenges per minute per player (a minute's worth at once; counted in the
+    /// store, across a cluster, like the per-address ones); 0: no limit [default: 10].
+    #[arg(long, env = "QDAN_CHALLENGES_PER_PLAYER")]
+    challenges_per_player: Option<u32>,
+    /// Entries into quick-pairing pools per minute per player (a minute's worth at once); 0:
+    /// no limit [default: 20].
+    #[arg(long, env = "QDAN_POOL_ENTRIES_PER_PLAYER")]
+    pool_entries_per_player: Option<u32>,
     #[arg(long, env = "QDAN_SOCKETS_PER_IP")]
     sockets_per_ip: Option<u32>,
     /// Connections one address may hold open at once on this node, WebSockets included
@@ -156,6 +164,9 @@ pub fn run(a: Args) -> anyhow::Result<()> {
     }
     config.sockets_per_ip = a.sockets_per_ip.unwrap_or(config.sockets_per_ip);
     config.hints_per_player = a.hints_per_player.unwrap_or(config.hints_per_player);
+    config.lobby.challenges_per_player_minute =
+        a.challenges_per_player.unwrap_or(config.lobby.challenges_per_player_minute);
+    config.lobby.pool_entries_per_player = a.pool_entries_per_player.unwrap_or(config.lobby.pool_entries_per_player);
     config.hints_per_ip = a.hints_per_ip.unwrap_or(config.hints_per_ip);
     config.connections_per_ip = a.connections_per_ip.unwrap_or(config.connections_per_ip);
     if let Some(s) = a.header_read_timeout {

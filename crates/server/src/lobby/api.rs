@@ -1,5 +1,6 @@
 //! The lobby's HTTP endpoints (`docs/protocol.md`, "The lobby"): open, withdraw and accept a
-//! challenge; enter and leave a pool. What the lobby shows comes over its socket.
+//! challenge; enter and leave a pool; block a player (`blocks`). What the lobby shows comes
+//! over its socket.
 
 use axum::extract::{Extension, Path, Request, State};
 use axum::http::StatusCode;
@@ -10,7 +11,7 @@ use serde_json::{Value, json};
 use wire::ErrorCode;
 
 use super::pools;
-use crate::api::{ClientIp, allow_new, authenticate, body_after_auth, game_settings};
+use crate::api::{ClientIp, authenticate, body_after_auth, game_settings};
 use crate::clock::now_ms;
 use crate::error::ApiError;
 use crate::ids;
@@ -24,6 +25,37 @@ pub fn routes() -> Router<AppState> {
         .route("/api/challenges/{id}/accept", post(challenge_accept))
         .route("/api/pools/{key}", post(pool_enter))
         .route("/api/pools", delete(pool_leave))
+        .merge(super::blocks::routes())
+}
+
+/// Takes one from the player's and the address's allowance of `what` (new challenges, pool
+/// entries), kept in the store so that it holds across a cluster's nodes: `429 rate-limited`
+/// naming the bound when either is used up (and then neither is taken).
+async fn allow_lobby(
+    state: &AppState,
+    what: &str,
+    player: &str,
+    ip: Option<Extension<ClientIp>>,
+    per_player: u32,
+    per_ip: u32,
+) -> Result<(), ApiError> {
+    let mut buckets = Vec::new();
+    let mut whose = Vec::new();
+    if per_player > 0 {
+        buckets.push((format!("{what}:p:{player}"), per_player));
+        whose.push(format!("at most {per_player} new {what} a minute per player"));
+    }
+    if let (true, Some(Extension(ClientIp(ip)))) = (per_ip > 0, ip) {
+        buckets.push((format!("{what}:ip:{ip}"), per_ip));
+        whose.push(format!("at most {per_ip} new {what} a minute from one address"));
+    }
+    if buckets.is_empty() {
+        return Ok(());
+    }
+    match state.ctx.store.take_tokens(&buckets, now_ms()).await? {
+        None => Ok(()),
+        Some(i) => Err(ApiError::TooMany(ErrorCode::RateLimited, format!("{}: wait a little", whose[i]))),
+    }
 }
 
 #[derive(Deserialize)]
@@ -52,7 +84,7 @@ async fn challenge_open(
     let b: NewChallenge = body_after_auth(&state, req).await?;
     let (game, options) = game_settings(&state, &b.game, b.options.as_ref(), b.turn_limit)?;
     let cfg = &state.ctx.config.lobby;
-    allow_new(state.new_challenges.as_deref(), ip, cfg.challenges_per_ip, "challenges")?;
+    allow_lobby(&state, "challenges", &player.id, ip, cfg.challenges_per_player_minute, cfg.challenges_per_ip).await?;
     let now = now_ms();
     let row = ChallengeRow {
         id: ids::new_invite_code(),
@@ -138,7 +170,8 @@ async fn pool_enter(
 ) -> Result<Json<Value>, ApiError> {
     let player = authenticate(&state, req.headers()).await?;
     let pool = pools::pool(&state.ctx.config, &key).ok_or(ApiError::NotFound)?;
-    allow_new(state.new_pool_entries.as_deref(), ip, state.ctx.config.lobby.pool_entries_per_ip, "pool entries")?;
+    let cfg = &state.ctx.config.lobby;
+    allow_lobby(&state, "pool entries", &player.id, ip, cfg.pool_entries_per_player, cfg.pool_entries_per_ip).await?;
     let store = &state.ctx.store;
     let game = pool.options.kind();
     let rating = store.rating(&player.id, game.as_str()).await?.unwrap_or_else(crate::ratings::initial).rating;

@@ -7,7 +7,8 @@
 //!
 //! The weight of a pair is a large constant less the rating gap, plus a little for the time
 //! both waited: the matching pairs as many players as it can, then prefers close ratings,
-//! then those who waited longest.
+//! then those who waited longest. Two players of whom one blocked the other are no pair at
+//! all (no edge), whatever their ratings and waits.
 
 /// A player in a wave: their rating and how long they have waited.
 #[derive(Copy, Clone, Debug, PartialEq)]
@@ -58,14 +59,17 @@ fn weight(a: &Waiter, b: &Waiter) -> i64 {
     PAIR - gap * 1000 + waited
 }
 
-/// The pairs of one wave, as indices into `waiters` (each index at most once). Only the
-/// first [`MAX_PER_WAVE`] waiters are considered: pass them longest-waiting first.
-pub fn pairs(waiters: &[Waiter]) -> Vec<(usize, usize)> {
+/// The pairs of one wave, as indices into `waiters` (each index at most once), among the
+/// pairs `allowed(i, j)` (with `i < j`) lets meet. Only the first [`MAX_PER_WAVE`] waiters are
+/// considered: pass them longest-waiting first.
+pub fn pairs(waiters: &[Waiter], allowed: impl Fn(usize, usize) -> bool) -> Vec<(usize, usize)> {
     let n = waiters.len().min(MAX_PER_WAVE);
     let mut w = vec![0i64; n * n];
     for i in 0..n {
         for j in i + 1..n {
-            w[i * n + j] = weight(&waiters[i], &waiters[j]);
+            if allowed(i, j) {
+                w[i * n + j] = weight(&waiters[i], &waiters[j]);
+            }
         }
     }
     let mate = integer_blossom::max_weight_matching(&w, n);
@@ -79,6 +83,21 @@ mod tests {
 
     fn w(rating: f64, waited_s: i64) -> Waiter {
         Waiter { rating, waited_ms: waited_s * 1000 }
+    }
+
+    /// Every pair allowed (nobody blocked anybody).
+    fn pairs(ws: &[Waiter]) -> Vec<(usize, usize)> {
+        super::pairs(ws, |_, _| true)
+    }
+
+    #[test]
+    fn a_blocked_pair_is_never_paired_and_the_others_still_are() {
+        // Alone in the pool and long past any rating range: still not paired.
+        assert!(super::pairs(&[w(1500.0, 60), w(1500.0, 60)], |_, _| false).is_empty());
+        // 0 and 1 are the closest; apart, a third is paired with one of them.
+        let ws = [w(1500.0, 0), w(1505.0, 0), w(1520.0, 0)];
+        assert_eq!(pairs(&ws), vec![(0, 1)]);
+        assert_eq!(super::pairs(&ws, |i, j| (i, j) != (0, 1)), vec![(1, 2)]);
     }
 
     #[test]
@@ -106,27 +125,37 @@ mod tests {
         assert_eq!(p, vec![(0, 2), (1, 3)]);
     }
 
-    /// The best total weight over every matching, by brute force (the oracle).
-    fn best(ws: &[Waiter], free: u32) -> (usize, i64) {
+    /// The best total weight over every matching of the pairs not in `apart` (bit `i * 9 + j`
+    /// for `i < j`), by brute force (the oracle).
+    fn best(ws: &[Waiter], apart: u128, free: u32) -> (usize, i64) {
         let Some(i) = (0..ws.len()).find(|i| free & (1 << i) != 0) else { return (0, 0) };
         let rest = free & !(1 << i);
-        let mut top = best(ws, rest);
+        let mut top = best(ws, apart, rest);
         for j in 0..ws.len() {
-            if rest & (1 << j) != 0 && weight(&ws[i], &ws[j]) > 0 {
-                let (n, t) = best(ws, rest & !(1 << j));
+            if rest & (1 << j) != 0 && weight(&ws[i], &ws[j]) > 0 && apart & (1u128 << (i * 9 + j)) == 0 {
+                let (n, t) = best(ws, apart, rest & !(1 << j));
                 top = top.max((n + 1, t + weight(&ws[i], &ws[j])));
             }
         }
         top
     }
 
+    /// A mask that keeps about one pair in eight of `b` apart (most waves have few blocks).
+    fn any_few(b: u128) -> u128 {
+        b.rotate_left(37) & b.rotate_left(71)
+    }
+
     proptest! {
         /// The matching is as heavy as the best one found by trying every matching, uses only
-        /// allowed pairs and seats nobody twice.
+        /// allowed pairs (never two players apart by a block) and seats nobody twice.
         #[test]
-        fn matches_the_exhaustive_oracle(raw in prop::collection::vec((1000u32..2200, 0i64..30), 0..9)) {
+        fn matches_the_exhaustive_oracle(
+            raw in prop::collection::vec((1000u32..2200, 0i64..30), 0..9),
+            apart in any::<u128>().prop_map(|b| b & any_few(b)),
+        ) {
             let ws: Vec<Waiter> = raw.iter().map(|&(r, s)| w(f64::from(r), s)).collect();
-            let p = pairs(&ws);
+            let allowed = |i: usize, j: usize| apart & (1u128 << (i * 9 + j)) == 0;
+            let p = super::pairs(&ws, allowed);
             let mut seen = vec![false; ws.len()];
             let mut total = 0;
             for &(a, b) in &p {
@@ -134,9 +163,10 @@ mod tests {
                 seen[a] = true;
                 seen[b] = true;
                 prop_assert!(may_pair(&ws[a], &ws[b]));
+                prop_assert!(allowed(a, b), "{a} and {b} are apart");
                 total += weight(&ws[a], &ws[b]);
             }
-            let (count, top) = best(&ws, (1u32 << ws.len()) - 1);
+            let (count, top) = best(&ws, apart, (1u32 << ws.len()) - 1);
             prop_assert_eq!(p.len(), count);
             prop_assert_eq!(total, top);
         }

@@ -19,12 +19,13 @@
 //! node's next look. The once-a-second look stays, for a notice lost with a node.
 
 pub mod api;
+pub mod blocks;
 mod cpu_wait;
 pub mod matching;
 pub mod pools;
 mod socket;
 
-use std::collections::{BTreeMap, HashMap};
+use std::collections::{BTreeMap, HashMap, HashSet};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
@@ -46,10 +47,17 @@ use crate::store::{ChallengeRow, StoreError};
 pub struct LobbyConfig {
     /// Open challenges one player may have at once.
     pub challenges_per_player: u32,
-    /// New challenges a minute from one address.
+    /// New challenges a minute from one address (`0`: no limit); counted in the store, so
+    /// across the nodes of a cluster.
     pub challenges_per_ip: u32,
-    /// Pool entries a minute from one address.
+    /// Pool entries a minute from one address (`0`: no limit); in the store.
     pub pool_entries_per_ip: u32,
+    /// New challenges a minute from one player (`0`: no limit); in the store.
+    pub challenges_per_player_minute: u32,
+    /// Pool entries a minute from one player (`0`: no limit); in the store.
+    pub pool_entries_per_player: u32,
+    /// Players one player may block.
+    pub blocks_per_player: u32,
     /// Time between two waves of a pool.
     pub wave_every: Duration,
     /// Time between two looks at the store for lobby changes.
@@ -66,6 +74,9 @@ impl Default for LobbyConfig {
             challenges_per_player: 3,
             challenges_per_ip: 10,
             pool_entries_per_ip: 20,
+            challenges_per_player_minute: 10,
+            pool_entries_per_player: 20,
+            blocks_per_player: 500,
             wave_every: Duration::from_secs(2),
             refresh_every: Duration::from_secs(1),
             meet_within: Duration::from_secs(10),
@@ -194,6 +205,9 @@ impl Lobby {
                 if let Err(e) = ctx.store.sweep_lobby(before).await {
                     tracing::warn!("lobby sweep: {e}");
                 }
+                if let Err(e) = ctx.store.sweep_rate_buckets(now_ms()).await {
+                    tracing::warn!("lobby sweep of rate buckets: {e}");
+                }
             }
         }
     }
@@ -229,6 +243,12 @@ impl Lobby {
         let sizes: BTreeMap<String, i64> = store.pool_sizes(alive_after).await?.into_iter().collect();
         let members: HashMap<String, String> = store.pool_members(&players).await?.into_iter().collect();
         let online = store.lobby_online(now - 5_000).await?;
+        // Who is apart from whom (a block either way): neither sees the other's challenges.
+        let mut apart: HashMap<String, HashSet<String>> = HashMap::new();
+        for (a, b) in store.blocks_touching(&players).await? {
+            apart.entry(a.clone()).or_default().insert(b.clone());
+            apart.entry(b).or_default().insert(a);
+        }
         let mut w = self.watchers.lock().expect("lobby lock");
         for w in w.values_mut() {
             let view = LobbyView {
@@ -236,6 +256,10 @@ impl Lobby {
                 challenges: challenges
                     .iter()
                     .filter(|c| c.game == w.game)
+                    .filter(|c| {
+                        let me = w.player.as_ref().and_then(|p| apart.get(p));
+                        !me.is_some_and(|a| a.contains(&c.player_id))
+                    })
                     .map(|c| challenge_view(c, w.player.as_deref()))
                     .collect(),
                 pools: pools::pools_of(&ctx.config, w.game)

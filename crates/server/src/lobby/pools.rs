@@ -1,6 +1,8 @@
 //! The quick-pairing pools: for each game, ranked games on the default board with each of
 //! the usual turn limits (none, 30 s, 60 s, those the site offers), and their waves.
 
+use std::collections::HashSet;
+
 use rules::{AnyOptions, GameKind};
 use wire::lobby::{PoolView, pool_key};
 
@@ -43,19 +45,25 @@ pub async fn run_waves(ctx: &Ctx) -> Result<Vec<String>, StoreError> {
     for game in GameKind::ALL {
         for p in pools_of(&ctx.config, game) {
             let key = p.key.clone();
-            let wave = ctx.store.pool_wave(&key, alive_after, |waiting| matches(&p, waiting, now, meet_by)).await?;
+            let wave = ctx
+                .store
+                .pool_wave(&key, alive_after, |waiting, apart| matches(&p, waiting, apart, now, meet_by))
+                .await?;
             paired.extend(wave.into_iter().flatten().flat_map(|m| m.seats));
         }
     }
     Ok(paired)
 }
 
-/// The groups of one wave of pool `p`: who plays whom (`matching`), and a group for each
-/// pair with its seats drawn at random.
-fn matches(p: &PoolView, waiting: &[PoolEntry], now: i64, meet_by: i64) -> Vec<NewMatch> {
+/// The groups of one wave of pool `p`: who plays whom (`matching`; never two players of whom
+/// one blocked the other, `apart`), and a group for each pair with its seats drawn at random.
+fn matches(p: &PoolView, waiting: &[PoolEntry], apart: &[(String, String)], now: i64, meet_by: i64) -> Vec<NewMatch> {
     let waiters: Vec<Waiter> =
         waiting.iter().map(|e| Waiter { rating: e.rating, waited_ms: (now - e.entered_at).max(0) }).collect();
-    matching::pairs(&waiters)
+    let apart: HashSet<(&str, &str)> =
+        apart.iter().flat_map(|(a, b)| [(a.as_str(), b.as_str()), (b.as_str(), a.as_str())]).collect();
+    let allowed = |i: usize, j: usize| !apart.contains(&(waiting[i].player_id.as_str(), waiting[j].player_id.as_str()));
+    matching::pairs(&waiters, allowed)
         .into_iter()
         .map(|(a, b)| {
             let (a, b) = (&waiting[a].player_id, &waiting[b].player_id);

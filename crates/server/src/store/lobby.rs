@@ -142,12 +142,16 @@ impl Store {
     /// Accepts challenge `id` for `accepter`, seating both in the group `m`: exactly one
     /// accept of a challenge wins, on one node or many (the update's `WHERE` sees the winner's
     /// commit). Both players' other challenges and pool places go: they are in a game now.
-    /// Returns `false`, changing nothing, when the challenge was taken, withdrawn or left.
+    /// Returns `false`, changing nothing, when the challenge was taken, withdrawn or left, or
+    /// when one of the two blocked the other.
     pub async fn accept_challenge(&self, id: &str, accepter: &str, alive_after: i64, m: &NewMatch) -> Result<bool> {
         let mut tx = self.pool.begin().await?;
+        // Not when either of the two blocked the other: to them the challenge is not there.
         let won = sqlx::query(
             "UPDATE challenges SET group_code = $1, accepted_by = $2
-             WHERE id = $3 AND group_code IS NULL AND alive_at > $4 AND player_id <> $2",
+             WHERE id = $3 AND group_code IS NULL AND alive_at > $4 AND player_id <> $2
+             AND NOT EXISTS (SELECT 1 FROM blocks b WHERE (b.player_id = challenges.player_id AND b.blocked_id = $2)
+                 OR (b.player_id = $2 AND b.blocked_id = challenges.player_id))",
         )
         .bind(&m.group.code)
         .bind(accepter)
@@ -284,13 +288,14 @@ impl Store {
         Ok(rows.into_iter().map(|r| (r.get(0), r.get(1))).collect())
     }
 
-    /// One wave of pool `pool`: reads who waits (seen after `alive_after`), lets `pair` choose
-    /// the pairs, and seats each pair in a new group, all in one transaction. On PostgreSQL a
+    /// One wave of pool `pool`: reads who waits (seen after `alive_after`) and the blocks
+    /// between them (`(blocker, blocked)`: such two are never paired), lets `pair` choose the
+    /// pairs, and seats each pair in a new group, all in one transaction. On PostgreSQL a
     /// transaction-scoped advisory lock per pool makes one node decide a wave while the
     /// others skip it (`None`); SQLite has a single writer anyway.
     pub async fn pool_wave<F>(&self, pool: &str, alive_after: i64, pair: F) -> Result<Option<Vec<NewMatch>>>
     where
-        F: FnOnce(&[PoolEntry]) -> Vec<NewMatch>,
+        F: FnOnce(&[PoolEntry], &[(String, String)]) -> Vec<NewMatch>,
     {
         let mut tx = self.pool.begin().await?;
         if !self.sqlite {
@@ -315,7 +320,19 @@ impl Store {
             .into_iter()
             .map(|r| PoolEntry { player_id: r.get(0), rating: r.get(1), entered_at: r.get(2) })
             .collect();
-        let matches = pair(&waiting);
+        // Blocks between two players waiting in this pool (one join on each side's place).
+        let apart: Vec<(String, String)> = sqlx::query(
+            "SELECT b.player_id, b.blocked_id FROM blocks b
+             JOIN pool_entries x ON x.player_id = b.player_id AND x.pool = $1 AND x.group_code IS NULL
+             JOIN pool_entries y ON y.player_id = b.blocked_id AND y.pool = $1 AND y.group_code IS NULL",
+        )
+        .bind(pool)
+        .fetch_all(&mut *tx)
+        .await?
+        .into_iter()
+        .map(|r| (r.get(0), r.get(1)))
+        .collect();
+        let matches = pair(&waiting, &apart);
         for m in &matches {
             insert_match(&mut tx, m).await?;
             for p in &m.seats {
@@ -434,7 +451,7 @@ impl Store {
 }
 
 /// `$first, $first+1, ...` for `n` values.
-fn placeholders(first: usize, n: usize) -> String {
+pub(super) fn placeholders(first: usize, n: usize) -> String {
     (first..first + n).map(|i| format!("${i}")).collect::<Vec<_>>().join(", ")
 }
 

@@ -9,6 +9,7 @@
 //! Moves, the hot path, go through one writer task (`writer`) that commits every move waiting
 //! at that moment in one transaction (group commit) and only then answers each of them.
 
+mod blocks;
 mod expiry;
 mod games;
 mod groups;
@@ -17,6 +18,7 @@ mod lobby;
 mod players;
 mod playing;
 mod pool_cpu;
+mod rates;
 mod reviews;
 mod writer;
 
@@ -25,6 +27,7 @@ use sqlx::any::{AnyPoolOptions, install_default_drivers};
 use tokio::sync::mpsc;
 
 pub use games::{GameEnd, GameRow, MoveRow};
+pub use blocks::{BlockRow, Blocked};
 pub use groups::GroupRow;
 pub use lease::{Fence, Lease};
 pub use lobby::{ChallengeRow, Meeting, NewMatch, PoolEntry};
