@@ -78,6 +78,8 @@ pub struct Config {
     pub body_read_timeout: Duration,
     /// The lobby's bounds and timings.
     pub lobby: crate::lobby::LobbyConfig,
+    /// Continue on another device: how long a link lives, how fast links are made and claimed.
+    pub transfer: crate::transfer::TransferConfig,
 }
 
 impl Default for Config {
@@ -112,6 +114,7 @@ impl Default for Config {
             header_read_timeout: Duration::from_secs(10),
             body_read_timeout: Duration::from_secs(10),
             lobby: crate::lobby::LobbyConfig::default(),
+            transfer: crate::transfer::TransferConfig::default(),
         }
     }
 }

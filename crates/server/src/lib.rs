@@ -6,7 +6,8 @@
 //! Endpoints: `POST /api/players`, `GET|PATCH /api/me`, `POST /api/groups`,
 //! `GET /api/groups/{code}`, `GET /api/options/{game}`, `GET /api/leaderboard/{game}`,
 //! `GET /api/lesson/{game}`, `POST /api/lesson/{game}/{step}`, `GET /ws/{code}`,
-//! `GET /api/me/playing` (the unfinished games, `playing.rs`), the replays,
+//! `GET /api/me/playing` (the unfinished games, `playing.rs`), `POST /api/transfer` and its
+//! claim (continue on another device, [`transfer`]), the replays,
 //! lists of games and analysis of [`review::api`], and the pages of the `site` crate.
 //! Invite codes in any of these paths are read as people type them ([`invite`]).
 
@@ -34,6 +35,7 @@ pub mod review;
 mod state;
 pub mod store;
 pub mod table;
+pub mod transfer;
 mod ws;
 
 use std::net::SocketAddr;
@@ -88,6 +90,7 @@ pub fn app(state: AppState) -> Router {
         .merge(ws::routes())
         .merge(review::api::routes())
         .merge(playing::routes())
+        .merge(transfer::routes())
         // Bodies are small (a name, a group's options, a position): one larger than this is
         // refused (400 `bad-json`) before more of it is read, so a request holds at most this much.
         .layer(axum::extract::DefaultBodyLimit::max(MAX_BODY))

@@ -34,21 +34,21 @@ impl Bucket {
     }
 }
 
-/// One bucket per IP address. Buckets that have refilled are dropped now and then, so the map
-/// stays small under a flood of addresses.
+/// One bucket per IP address (or per other key: a player's id). Buckets that have refilled are
+/// dropped now and then, so the map stays small under a flood of addresses.
 #[derive(Debug)]
-pub struct PerKey {
+pub struct PerKey<K = IpAddr> {
     rate: f64,
     burst: f64,
-    buckets: Mutex<HashMap<IpAddr, Bucket>>,
+    buckets: Mutex<HashMap<K, Bucket>>,
 }
 
-impl PerKey {
-    pub fn new(rate: f64, burst: f64) -> PerKey {
+impl<K: Eq + std::hash::Hash> PerKey<K> {
+    pub fn new(rate: f64, burst: f64) -> PerKey<K> {
         PerKey { rate, burst, buckets: Mutex::new(HashMap::new()) }
     }
 
-    pub fn allow(&self, ip: IpAddr) -> bool {
+    pub fn allow(&self, ip: K) -> bool {
         let mut map = self.buckets.lock().expect("rate-limit lock");
         if map.len() > 100_000 {
             let full = self.burst;

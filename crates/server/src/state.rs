@@ -27,6 +27,8 @@ pub struct AppState {
     pub new_groups: Option<Arc<ratelimit::PerKey>>,
     /// This node's lobby sockets.
     pub lobby: Arc<crate::lobby::Lobby>,
+    /// Transfer links' limits, and the players who moved (their sockets close).
+    pub transfers: Arc<crate::transfer::Transfers>,
     /// Sockets open per address.
     pub sockets: Arc<limits::Held<std::net::IpAddr>>,
     /// Hint searches running per address (`Config::hints_per_ip`).
@@ -65,6 +67,7 @@ impl AppState {
             new_players: per_minute(ctx.config.new_players_per_ip),
             new_groups: per_minute(ctx.config.new_groups_per_ip),
             lobby: Arc::default(),
+            transfers: Arc::new(crate::transfer::Transfers::new(&ctx.config.transfer)),
             sockets: limits::Held::new(ctx.config.sockets_per_ip),
             hint_addresses: limits::Held::new(ctx.config.hints_per_ip),
             ctx,
@@ -82,6 +85,7 @@ impl AppState {
             cluster_work::start(c, self.tables.clone());
         }
         tokio::spawn(self.lobby.clone().run(self.ctx.clone(), self.tables.clone()));
+        crate::transfer::listen(self);
         let state = self.clone();
         // Ten sweeps per expiry time, at least a second and at most an hour apart.
         let every = (self.ctx.config.group_expiry / 10).clamp(Duration::from_secs(1), Duration::from_secs(3600));

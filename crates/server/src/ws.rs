@@ -42,6 +42,8 @@ const LINGER: Duration = Duration::from_secs(2);
 pub mod close_code {
     /// The device token is unknown.
     pub const BAD_TOKEN: u16 = 4001;
+    /// The player moved to another device (`crate::transfer`): forget the token.
+    pub const MOVED: u16 = crate::transfer::MOVED_CLOSE;
     /// The table stopped here (the node drains, or the table moved to another node):
     /// reconnect at once and resume.
     pub const RECONNECT: u16 = 4010;
@@ -209,6 +211,8 @@ async fn connection(socket: WebSocket, state: AppState, table: TableHandle, ip: 
             }
         },
     };
+    // Subscribed before the join, so a move made meanwhile is not missed (`transfer`).
+    let moved = player.as_ref().map(|p| (state.transfers.subscribe(), p.id.clone()));
     // Random, not counted: in a cluster the owner of a table sees connections of every node.
     let conn: u64 = rand::random();
     let Ok(joined) = table.join(conn, player, since).await else {
@@ -226,6 +230,15 @@ async fn connection(socket: WebSocket, state: AppState, table: TableHandle, ip: 
 
     let (direct, direct_rx) = mpsc::channel::<Message>(64);
     let writer = tokio::spawn(write_loop(sink, joined.events, direct_rx, table.clone()));
+    // The player moved to another device: the writer closes the socket (the client answers
+    // the close, which ends the reading below).
+    let watcher = moved.map(|(mut rx, id)| {
+        let direct = direct.clone();
+        tokio::spawn(async move {
+            crate::transfer::until_moved(&mut rx, &id).await;
+            let _ = direct.send(close(crate::transfer::MOVED_CLOSE, "moved")).await;
+        })
+    });
 
     let config = &state.ctx.config;
     let mut bucket = Bucket::new(config.ws_rate, config.ws_rate * 2.0);
@@ -291,6 +304,9 @@ async fn connection(socket: WebSocket, state: AppState, table: TableHandle, ip: 
         }
     }
     table.leave(conn, going_away).await;
+    if let Some(w) = watcher {
+        w.abort();
+    }
     drop(direct);
     if lingering {
         linger(stream).await;

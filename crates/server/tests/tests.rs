@@ -35,6 +35,8 @@ mod pages;
 mod device_cpu;
 // Quick messages between the players: preset phrases, who may send, the rate (issue 35, part 5).
 mod quick;
+// Continue on another device: the one-time link that moves a player (issue 35, part 4).
+mod transfer;
 // What a stranger can make the server do: CPU for nobody, players made by visits, limits (issue 19).
 mod abuse;
 // (SIGKILL of the real binary: crates/qdan/tests/crash.rs.)

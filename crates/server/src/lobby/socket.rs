@@ -72,8 +72,19 @@ async fn connection(socket: WebSocket, state: AppState) {
     let mut bucket = Bucket::new(state.ctx.config.ws_rate, state.ctx.config.ws_rate * 2.0);
     let mut flood = FloodGuard::new(state.ctx.config.flood_refusals, state.ctx.config.flood_window);
     let hello_by = tokio::time::Instant::now() + HELLO_WITHIN;
+    // The player of the last hello, and the news of players who moved to another device.
+    let mut me: Option<String> = None;
+    let mut moved = state.transfers.subscribe();
     loop {
         let reply = tokio::select! {
+            _ = async { match me.as_deref() {
+                Some(id) => crate::transfer::until_moved(&mut moved, id).await,
+                None => std::future::pending().await,
+            } } => {
+                let frame = CloseFrame { code: close_code::MOVED, reason: Utf8Bytes::from_static("moved") };
+                let _ = sink.send(Message::Close(Some(frame))).await;
+                break;
+            }
             out = rx.recv() => match out {
                 Some(m) => Message::Text(Utf8Bytes::from(m.to_string())),
                 None => break,
@@ -121,6 +132,7 @@ async fn connection(socket: WebSocket, state: AppState) {
                                 }
                             },
                         };
+                        me.clone_from(&player);
                         match watching {
                             None => watching = Some(state.lobby.watch(player, game, tx.clone())),
                             Some(id) => state.lobby.rewatch(id, player, game),

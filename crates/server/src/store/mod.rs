@@ -20,14 +20,15 @@ mod playing;
 mod pool_cpu;
 mod rates;
 mod reviews;
+mod transfers;
 mod writer;
 
 use sqlx::AnyPool;
 use sqlx::any::{AnyPoolOptions, install_default_drivers};
 use tokio::sync::mpsc;
 
-pub use games::{GameEnd, GameRow, MoveRow};
 pub use blocks::{BlockRow, Blocked};
+pub use games::{GameEnd, GameRow, MoveRow};
 pub use groups::GroupRow;
 pub use lease::{Fence, Lease};
 pub use lobby::{ChallengeRow, Meeting, NewMatch, PoolEntry};
