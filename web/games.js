@@ -1,6 +1,7 @@
 // The lists of finished games: this device's own (`/{lang}/my-games`) and a player's ranked
 // games (`/{lang}/players/{id}`, linked from the leaderboard). Each row links to the replay.
 
+import { showBlocked } from './blocked-list.js';
 import { h } from './dom.js';
 import { shownName } from './names.js';
 import { myGames, playerGames } from './review/api.js';
@@ -44,6 +45,7 @@ function fill(body, t, lang, games, empty) {
 /** @param {import('./types.js').PageData} data @param {Translate} t */
 export async function startMine(data, t) {
   const body = /** @type {HTMLTableElement} */ (document.getElementById('games')).tBodies[0];
+  showBlocked(t, /** @type {HTMLElement} */ (body.closest('table')));
   try {
     fill(body, t, data.lang, await myGames(), 'review-my-games-empty');
   } catch {

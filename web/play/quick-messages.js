@@ -6,6 +6,7 @@
 // them all the same. Nothing to send, and nothing shown, at a table against the CPU.
 
 import { h } from '../dom.js';
+import { createBlock } from './block.js';
 import { seatName } from './who.js';
 
 /** @typedef {import('../types.js').Phrase} Phrase */
@@ -50,7 +51,9 @@ export function createQuickMessages({ t, code, intent, announce }) {
       show();
     },
   }, t('play-quick-mute'));
-  const el = h('section', { class: 'quick', id: 'quick', 'aria-labelledby': 'quick-title', hidden: true }, menu, mute);
+  // Blocking the other player sits with these, the other thing only between two people.
+  const block = createBlock({ t });
+  const el = h('section', { class: 'quick', id: 'quick', 'aria-labelledby': 'quick-title', hidden: true }, menu, mute, block.el);
 
   /** Whether a phrase of `seat` is hidden by the mute: all but this device's own. @param {number} seat */
   const hiddenByMute = (seat) => muted && seat !== last?.me;
@@ -84,6 +87,7 @@ export function createQuickMessages({ t, code, intent, announce }) {
       const people = p.table.seats.every((s) => s && !s.cpu);
       el.hidden = !people;
       menu.hidden = p.me === null;
+      block.render(p);
       show();
     },
     /** A player said a phrase. @param {import('../types.js').QuickMessage} msg */
