@@ -78,6 +78,8 @@ pub struct Config {
     pub body_read_timeout: Duration,
     /// The lobby's bounds and timings.
     pub lobby: crate::lobby::LobbyConfig,
+    /// `GET /metrics` answers any address, not only loopback and the trusted proxies.
+    pub metrics_open: bool,
     /// Continue on another device: how long a link lives, how fast links are made and claimed.
     pub transfer: crate::transfer::TransferConfig,
 }
@@ -114,6 +116,7 @@ impl Default for Config {
             header_read_timeout: Duration::from_secs(10),
             body_read_timeout: Duration::from_secs(10),
             lobby: crate::lobby::LobbyConfig::default(),
+            metrics_open: false,
             transfer: crate::transfer::TransferConfig::default(),
         }
     }

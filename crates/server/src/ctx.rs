@@ -36,4 +36,6 @@ pub struct Ctx {
     /// Hints this node has worked out since it started: `GET /api/stats` (a page whose CPU
     /// plays on the device works its hints out there too).
     pub hints_worked: Arc<std::sync::atomic::AtomicU64>,
+    /// What `GET /metrics` shows.
+    pub metrics: Arc<crate::node_metrics::NodeMetrics>,
 }

@@ -26,6 +26,7 @@ pub mod lesson;
 pub mod limits;
 pub mod listen;
 pub mod lobby;
+pub mod node_metrics;
 mod pages;
 mod playing;
 mod ratelimit;
@@ -98,6 +99,8 @@ pub fn app(state: AppState) -> Router {
         .layer(tower_http::timeout::RequestBodyTimeoutLayer::new(state.ctx.config.body_read_timeout))
         // The balancer's health check: not rate-limited (`api::unlimited`), 503 while the node drains.
         .route("/health", axum::routing::get(health))
+        // For operators: loopback and the trusted proxies only, unless opened (docs/deploy.md).
+        .route("/metrics", axum::routing::get(node_metrics::get))
         .with_state(state.clone())
         .merge(site_pages);
     // Typed invite codes are rewritten before routing (a layer on the routes would run after

@@ -80,7 +80,9 @@ impl Registry {
                         // the table now rather than when the lease runs out.
                         Some(r) if r.owner == l.node && r.epoch == l.epoch && r.owner_gone() => {
                             let dead = Fence { code: code.to_string(), node: l.node, epoch: l.epoch };
-                            store.take_lease_from(&dead, &cluster.node, cluster.ttl_ms()).await?
+                            let taken = store.take_lease_from(&dead, &cluster.node, cluster.ttl_ms()).await?;
+                            self.count_takeover(&taken);
+                            taken
                         }
                         _ => match RemoteTable::open(cluster.clone(), code, &l.node, l.epoch).await {
                             Ok(r) => {
@@ -91,7 +93,14 @@ impl Registry {
                         },
                     }
                 }
-                _ => store.take_lease(code, &cluster.node, cluster.ttl_ms()).await?,
+                _ => {
+                    let taken = store.take_lease(code, &cluster.node, cluster.ttl_ms()).await?;
+                    // An expired lease of another node: its table is taken over.
+                    if lease.is_some_and(|l| l.node != cluster.node) {
+                        self.count_takeover(&taken);
+                    }
+                    taken
+                }
             };
             if let Some(f) = fence {
                 self.remotes.lock().expect("registry lock").remove(code);
@@ -104,12 +113,25 @@ impl Registry {
     /// Takes over table `code` if its lease is free (its owner is gone); otherwise nothing.
     pub async fn adopt(&self, code: &str) -> Result<(), StoreError> {
         let Some(cluster) = self.ctx.cluster.as_ref() else { return Ok(()) };
-        if self.local(code).is_none()
-            && let Some(f) = self.ctx.store.take_lease(code, &cluster.node, cluster.ttl_ms()).await?
-        {
+        if self.local(code).is_some() {
+            return Ok(());
+        }
+        // Who held it before, for the count of takeovers (adopting is rare: an orphan, a restart).
+        let before = self.ctx.store.lease(code).await?;
+        if let Some(f) = self.ctx.store.take_lease(code, &cluster.node, cluster.ttl_ms()).await? {
+            if before.is_some_and(|l| l.node != cluster.node) {
+                self.ctx.metrics.lease_takeovers.increment(1);
+            }
             self.start_local(code, Some(f));
         }
         Ok(())
+    }
+
+    /// Counts a lease taken from another node.
+    fn count_takeover(&self, taken: &Option<Fence>) {
+        if taken.is_some() {
+            self.ctx.metrics.lease_takeovers.increment(1);
+        }
     }
 
     /// Stops the local tables whose leases are not in `held` (this node lost them).
@@ -124,6 +146,7 @@ impl Registry {
                 .collect()
         };
         for (code, t) in lost {
+            self.ctx.metrics.lease_losses.increment(1);
             tracing::warn!(%code, "lost the lease of table {code}: stopping it");
             t.stop(false).await;
         }

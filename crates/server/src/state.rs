@@ -59,6 +59,7 @@ impl AppState {
             hints,
             cpu_moves: Arc::default(),
             hints_worked: Arc::default(),
+            metrics: Arc::default(),
         };
         // A minute's allowance at once, then refilled evenly over the minute.
         let per_minute = |n: u32| (n > 0).then(|| Arc::new(ratelimit::PerKey::new(f64::from(n) / 60.0, f64::from(n))));
@@ -86,6 +87,17 @@ impl AppState {
         }
         tokio::spawn(self.lobby.clone().run(self.ctx.clone(), self.tables.clone()));
         crate::transfer::listen(self);
+        // Samples fold into the histograms at each scrape; this bounds them between scrapes.
+        let metrics = Arc::downgrade(&self.ctx.metrics);
+        tokio::spawn(async move {
+            let mut tick = tokio::time::interval(crate::node_metrics::UPKEEP_EVERY);
+            tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+            loop {
+                tick.tick().await;
+                let Some(m) = metrics.upgrade() else { break };
+                m.upkeep();
+            }
+        });
         let state = self.clone();
         // Ten sweeps per expiry time, at least a second and at most an hour apart.
         let every = (self.ctx.config.group_expiry / 10).clamp(Duration::from_secs(1), Duration::from_secs(3600));

@@ -21,6 +21,7 @@ use wire::{ClientMsg, ErrorCode, Intent, ServerMsg, WireError, decode};
 use crate::api::{ClientIp, player_for_token};
 use crate::error::ApiError;
 use crate::limits;
+use crate::node_metrics::OpenSocket;
 use crate::ratelimit::{Bucket, FloodGuard};
 use crate::state::AppState;
 use crate::table::{Reply, TableHandle};
@@ -154,6 +155,7 @@ async fn linger(mut stream: SplitStream<WebSocket>) {
 }
 
 async fn connection(socket: WebSocket, state: AppState, table: TableHandle, ip: Option<std::net::IpAddr>) {
+    let _open = OpenSocket::new(&state.ctx.metrics.table_sockets);
     let (mut sink, mut stream) = socket.split();
 
     // The first message must say hello, within HELLO_WITHIN of the opening however many pings
@@ -249,7 +251,7 @@ async fn connection(socket: WebSocket, state: AppState, table: TableHandle, ip: 
         let answer = match msg {
             Ok(Message::Text(t)) => {
                 if bucket.take() {
-                    answer(&table, conn, &t, || hint_place(&state, ip)).await
+                    answer(&table, conn, &t, &state.ctx.metrics.ack_seconds, || hint_place(&state, ip)).await
                 } else {
                     let id = match decode(&t) {
                         Ok(ClientMsg::Intent { id, .. }) => Some(id),
@@ -335,6 +337,7 @@ async fn answer(
     table: &TableHandle,
     conn: u64,
     t: &str,
+    ack_seconds: &metrics::Histogram,
     hint_place: impl FnOnce() -> Result<Option<limits::Slot<std::net::IpAddr>>, WireError>,
 ) -> Vec<String> {
     let one = match decode(t) {
@@ -351,6 +354,8 @@ async fn answer(
             Err(_) => error_text(None, crate::table::TableError::Gone.into_wire()),
         },
         Ok(ClientMsg::Intent { id, intent }) => {
+            // A player's move is timed from here (received and read) to its ack.
+            let received = matches!(intent, Intent::Move { .. }).then(std::time::Instant::now);
             // A hint search holds one of its address's places until the table answers.
             let _place = match intent {
                 Intent::Hint {} => match hint_place() {
@@ -360,7 +365,12 @@ async fn answer(
                 _ => None,
             };
             match table.intent(conn, intent).await {
-                Ok(Reply::Ack { v }) => ServerMsg::Ack { id, v }.to_json(),
+                Ok(Reply::Ack { v }) => {
+                    if let Some(at) = received {
+                        ack_seconds.record(at.elapsed().as_secs_f64());
+                    }
+                    ServerMsg::Ack { id, v }.to_json()
+                }
                 Ok(Reply::Hint { mv }) => ServerMsg::Hint { id, mv }.to_json(),
                 Err(e) => error_text(Some(id), e),
             }

@@ -39,4 +39,6 @@ mod quick;
 mod transfer;
 // What a stranger can make the server do: CPU for nobody, players made by visits, limits (issue 19).
 mod abuse;
+// GET /metrics: values that move with play, and who may read them (issue 39, part 5).
+mod metrics;
 // (SIGKILL of the real binary: crates/qdan/tests/crash.rs.)

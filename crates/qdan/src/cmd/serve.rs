@@ -57,6 +57,11 @@ pub struct Args {
     /// (RFC 7239). Only this one is read; the other may come from the client.
     #[arg(long, env = "QDAN_PROXY_HEADER", default_value = "x-forwarded-for")]
     proxy_header: server::client_ip::ProxyHeader,
+    /// Serve `GET /metrics` to any address. Without it only loopback and the
+    /// --trusted-proxies are answered (others get 404): open it only where the port is
+    /// reachable by the operator's network alone.
+    #[arg(long, env = "QDAN_METRICS_OPEN")]
+    metrics_open: bool,
     /// The site's public base URL (`https://qdan.example`), from which canonical links, hreflang
     /// alternates, the sitemap and share cards are built. Default: the listen address.
     #[arg(long, env = "QDAN_PUBLIC_URL")]
@@ -180,6 +185,7 @@ pub fn run(a: Args) -> anyhow::Result<()> {
         Durability::Power => server::store::Durability::Power,
     };
     config.trusted_proxies = a.trusted_proxies.reading(a.proxy_header);
+    config.metrics_open = a.metrics_open;
     config.public_url = a.public_url.unwrap_or_else(|| server::PublicUrl::from_addr(a.addr));
     config.cluster = a.nats.map(|nats_url| server::cluster::ClusterConfig {
         nats_url,

@@ -45,10 +45,25 @@ pub async fn run_waves(ctx: &Ctx) -> Result<Vec<String>, StoreError> {
     for game in GameKind::ALL {
         for p in pools_of(&ctx.config, game) {
             let key = p.key.clone();
+            // How long each paired player waited, counted once the wave is stored.
+            let mut waits = Vec::new();
             let wave = ctx
                 .store
-                .pool_wave(&key, alive_after, |waiting, apart| matches(&p, waiting, apart, now, meet_by))
+                .pool_wave(&key, alive_after, |waiting, apart| {
+                    let made = matches(&p, waiting, apart, now, meet_by);
+                    for seat in made.iter().flat_map(|m| &m.seats) {
+                        if let Some(e) = waiting.iter().find(|e| &e.player_id == seat) {
+                            waits.push((now - e.entered_at).max(0) as f64 / 1000.0);
+                        }
+                    }
+                    made
+                })
                 .await?;
+            if wave.is_some() {
+                for w in waits {
+                    ctx.metrics.pairing_wait_seconds.record(w);
+                }
+            }
             paired.extend(wave.into_iter().flatten().flat_map(|m| m.seats));
         }
     }

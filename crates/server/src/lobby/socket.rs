@@ -66,6 +66,7 @@ fn text(s: String) -> Message {
 }
 
 async fn connection(socket: WebSocket, state: AppState) {
+    let _open = crate::node_metrics::OpenSocket::new(&state.ctx.metrics.lobby_sockets);
     let (mut sink, mut stream) = socket.split();
     let (tx, mut rx) = mpsc::channel::<Arc<str>>(QUEUE);
     let mut watching: Option<u64> = None;

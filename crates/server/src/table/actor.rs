@@ -185,6 +185,7 @@ impl Actor {
             // A write refused for a lost lease: another node owns the table now, so this one
             // stops whatever was stored, and the client is told to go there.
             if matches!(e, StoreError::Fenced(_)) {
+                self.ctx.metrics.lease_losses.increment(1);
                 return Err(StepError::Moved);
             }
             return Err(if stored == 0 { StepError::Refused(TableError::Store(e)) } else { StepError::Stop });
@@ -197,10 +198,15 @@ impl Actor {
     /// fence counts as a partial write: the table must stop, it is not ours any more).
     async fn persist(&mut self, changes: &[Change]) -> Result<(), (usize, crate::store::StoreError)> {
         for (i, c) in changes.iter().enumerate() {
+            let started = std::time::Instant::now();
             self.persist_one(c).await.map_err(|e| match e {
                 crate::store::StoreError::Fenced(_) => (i.max(1), e),
                 e => (i, e),
             })?;
+            self.ctx.metrics.commit_seconds.record(started.elapsed().as_secs_f64());
+            if matches!(c, Change::Moved { .. }) {
+                self.ctx.metrics.moves_stored.increment(1);
+            }
         }
         Ok(())
     }
