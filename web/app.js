@@ -106,6 +106,8 @@ async function start() {
     case 'player': {
       const m = await import('./games.js');
       await (data.page === 'player' ? m.startPlayer(data, t) : m.startMine(data, t));
+      // Continue on another device: the link to move this player, or the question on the device that opened one.
+      if (data.page === 'my-games') (await import('./transfer.js')).startTransfer(data, t);
       break;
     }
     case 'analysis': {

@@ -11,6 +11,8 @@
 export const CLOSE = {
   /** The device token is unknown. */
   BAD_TOKEN: 4001,
+  /** The player moved to another device: this one forgets the token, as for an unknown one. */
+  MOVED: 4003,
   /** The server is going away (a restart, a drain): come back at once. */
   GOING_AWAY: 4010,
   /** Ours: we close to connect again at once (with a new token, or for a full state). */
@@ -135,7 +137,7 @@ export class Connection {
         }
       }
       if (this.closed) return;
-      if (e.code === CLOSE.BAD_TOKEN) {
+      if (e.code === CLOSE.BAD_TOKEN || e.code === CLOSE.MOVED) {
         this.h.onBadToken();
         this.connect();
       } else if (e.code === CLOSE.GOING_AWAY || e.code === CLOSE.AGAIN) {
