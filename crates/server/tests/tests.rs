@@ -41,4 +41,6 @@ mod transfer;
 mod abuse;
 // GET /metrics: values that move with play, and who may read them (issue 39, part 5).
 mod metrics;
+// A move on a node that lost the table's lease: table-moved, then close 4010 (issue 39).
+mod lease_moved;
 // (SIGKILL of the real binary: crates/qdan/tests/crash.rs.)
