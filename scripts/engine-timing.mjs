@@ -6,6 +6,7 @@
 //
 //   cargo run -q --release -p engine --example positions -- --level expert --per-game 30 \
 //     | node scripts/engine-timing.mjs [--throttle 4]
+// (`--analyse` instead of `--level`: the analysis board's values, timed by game.)
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { loadavg } from 'node:os';
@@ -46,7 +47,7 @@ try {
     for (const r of reqs) {
       const t = performance.now();
       const answer = call(/** @type {any} */ (instance.exports), r);
-      out.push({ kind: r.kind, level: r.level, ms: performance.now() - t, capped: answer.capped === true });
+      out.push({ kind: r.kind ?? r.options.game, level: r.level ?? r.op, ms: performance.now() - t, capped: answer.capped === true, exact: answer.value?.exact === true });
     }
     return out;
   }, requests);
@@ -61,6 +62,8 @@ try {
   }
   const capped = times.filter((t) => t.capped).length;
   if (capped) console.log(`${capped} moves hit the time cap`);
+  const analyses = times.filter((t) => t.level === 'analyse');
+  if (analyses.length) console.log(`${analyses.filter((t) => t.exact).length} of ${analyses.length} analysed positions exact`);
 } finally {
   await browser.close();
   server.close();

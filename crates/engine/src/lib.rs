@@ -11,10 +11,14 @@
 //! - `{"op":"move","kind":"dots","options":{..},"moves":["a1b1",..],"level":"expert","seed":"123"}`
 //!   answers `{"move":"b1c1","capped":false}` (`"move":null` when the game is over);
 //! - `{"op":"hint",..}` is a move at the expert level;
+//! - `{"op":"analyse","options":{"game":"dots",..},"moves":[..]}` (the body of
+//!   `POST /api/analysis`) answers what the server answers there, an `AnalysisView`, worked
+//!   out on a work budget ([`analysis::DEVICE`]);
 //! - anything else answers `{"error":"..."}`.
 
 #[cfg(target_arch = "wasm32")]
 mod abi;
+pub mod analysis;
 mod request;
 pub mod sample;
 

@@ -4,13 +4,19 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use ai::Level;
-use ai::clock::Clock;
+use ai::clock::{CappedWork, Clock};
+use ai::review::{Budget, Timed};
 use rules::{AnyGame, AnyOptions, GameKind};
 use serde::{Deserialize, Serialize};
+use wire::review::{AnalysisRequest, AnalysisView};
 
 /// The longest one move may take on the device whatever its work budget: a safety net for a
 /// very slow phone (a budget is chosen to take under a second on a mid-range one).
 pub const TIME_CAP: Duration = Duration::from_secs(10);
+
+/// The same safety net for one analysis (its budget is chosen to take 1-2 s on a mid-range
+/// phone): past it every value still being worked out is an estimate.
+pub const ANALYSIS_CAP: Duration = Duration::from_secs(10);
 
 /// One request.
 #[derive(Debug, Deserialize)]
@@ -37,9 +43,11 @@ pub struct Request {
 }
 
 /// The answer to a request.
-#[derive(Debug, Serialize, PartialEq, Eq)]
+#[derive(Debug, Serialize, PartialEq)]
 #[serde(untagged)]
 pub enum Answer {
+    /// The analysis board's values (`op: analyse`).
+    Analysis(AnalysisView),
     Move {
         #[serde(rename = "move")]
         mv: Option<String>,
@@ -73,6 +81,11 @@ impl Clock for Stopped {
 }
 
 fn answer(json: &str, time: Arc<dyn Clock>) -> Result<Answer, String> {
+    let obj: serde_json::Map<String, serde_json::Value> =
+        serde_json::from_str(json).map_err(|e| format!("bad request: {e}"))?;
+    if obj.get("op").and_then(|o| o.as_str()) == Some("analyse") {
+        return analyse(obj, time);
+    }
     let req: Request = serde_json::from_str(json).map_err(|e| format!("bad request: {e}"))?;
     let seed: u64 = req.seed.parse().map_err(|_| format!("seed must be a decimal u64, not {:?}", req.seed))?;
     let game = game_of(req.kind, req.options, &req.moves)?;
@@ -84,6 +97,30 @@ fn answer(json: &str, time: Arc<dyn Clock>) -> Result<Answer, String> {
     let work = req.work.unwrap_or(ai::budget::work(req.kind, level));
     let choice = ai::choose_with_work(&game, level, seed, work, time, TIME_CAP);
     Ok(Answer::Move { mv: choice.mv, capped: choice.capped })
+}
+
+/// The analysis board's values for the body of `POST /api/analysis` (besides `op`, and
+/// `work`: the budget's figures scaled by `work` per thousand, for tests), on the device's
+/// work budget ([`crate::analysis::DEVICE`]) with [`ANALYSIS_CAP`] as the safety net.
+fn analyse(mut obj: serde_json::Map<String, serde_json::Value>, time: Arc<dyn Clock>) -> Result<Answer, String> {
+    obj.remove("op");
+    let per_mille = match obj.remove("work") {
+        Some(w) => w.as_u64().ok_or("work is a whole number")?,
+        None => 1_000,
+    };
+    let req: AnalysisRequest =
+        serde_json::from_value(serde_json::Value::Object(obj)).map_err(|e| format!("bad request: {e}"))?;
+    let d = crate::analysis::DEVICE;
+    let scale = |x: Duration| Duration::from_nanos((x.as_nanos() as u64).saturating_mul(per_mille) / 1_000);
+    let budget = Budget {
+        search: scale(d.search),
+        solve: scale(d.solve),
+        slice: scale(d.slice).max(Duration::from_nanos(1)),
+        ..d
+    };
+    let clock = CappedWork::new(time, ANALYSIS_CAP);
+    let view = crate::analysis::analyse(&req, &budget, &mut Timed::new(clock)).map_err(|e| e.0)?;
+    Ok(Answer::Analysis(view))
 }
 
 /// The game of `kind` under `options` after `moves`, each checked by the rules.
@@ -145,5 +182,25 @@ mod tests {
             assert!(moves.len() <= 24, "{moves:?}");
         }
         assert_eq!(moves.len(), 24);
+    }
+
+    #[test]
+    fn analyses_a_position_as_the_server_does() {
+        // The empty 3x3 is solved within the device's budget: -3 for the first player.
+        let got = handle(r#"{"op":"analyse","options":{"game":"dots","size":"3x3"}}"#);
+        let Answer::Analysis(v) = got else { panic!("{got:?}") };
+        assert_eq!((v.value.text.as_str(), v.value.exact, v.turn), ("-3", true, Some(0)));
+        assert_eq!(v.moves.len(), 24);
+        assert!(v.moves.iter().all(|m| m.value.exact));
+        for (json, says) in [
+            (r#"{"op":"analyse","options":{"game":"chess"}}"#, "chess"),
+            (r#"{"op":"analyse","options":{"game":"dots","size":"3x3"},"moves":["0","0"]}"#, "move 2"),
+            (r#"{"op":"analyse","options":{"game":"dots"},"seed":"1"}"#, "bad request"),
+        ] {
+            match handle(json) {
+                Answer::Error { error } => assert!(error.contains(says), "{json}: {error}"),
+                a => panic!("{json}: {a:?}"),
+            }
+        }
     }
 }

@@ -179,6 +179,47 @@ async fn the_analysis_values_a_position_and_each_move() {
     assert_eq!(status, 400);
 }
 
+/// The page's engine (`op: analyse`, `qdan_engine::analysis` on the device's work budget)
+/// gives the server's answer wherever the server's is exact: Dots boards the solver finishes
+/// (3x3 positions, late 5x4 positions of real games) and a Musashi trap. Each position's own
+/// value is exact on both sides, and so is every move's the server solved.
+#[tokio::test]
+async fn the_device_analysis_is_the_servers_where_exact() {
+    let s = TestServer::start().await;
+    let mut bodies = vec![
+        json!({"options": {"game": "dots", "size": "3x3"}}),
+        json!({"options": {"game": "dots", "size": "3x3"}, "moves": ["0", "5", "17"]}),
+        json!({"options": {"game": "dots", "size": "3x3"}, "drawn": [0, 5, 17], "turn": 1, "moves": ["2"]}),
+        json!({"options": {"game": "musashi", "board": "33", "target": "none", "limit": "none"},
+               "position": "33:a1:a2,b1,c3:c:0"}),
+    ];
+    for i in [7, 8, 9, 17, 18, 19] {
+        bodies.push(json!({"options": {"game": "dots"}, "moves": qdan_engine::sample::game(rules::GameKind::Dots, i)}));
+    }
+    let mut moves_compared = 0;
+    for body in bodies {
+        let (status, server) = s.post_json("/api/analysis", body.clone()).await;
+        assert_eq!(status, 200, "{server}");
+        let mut req = body.clone();
+        req["op"] = json!("analyse");
+        // Through text, as the page reads it (an f32 as written, not widened).
+        let device: Value =
+            serde_json::from_str(&serde_json::to_string(&qdan_engine::handle(&req.to_string())).unwrap()).unwrap();
+        assert_eq!(server["value"]["exact"], true, "{body}: {server}");
+        assert_eq!(device["value"], server["value"], "{body}");
+        assert_eq!(device["turn"], server["turn"], "{body}");
+        let of = |v: &Value, mv: &Value| v["moves"].as_array().unwrap().iter().find(|m| m["move"] == *mv).cloned();
+        for m in server["moves"].as_array().unwrap().iter().filter(|m| m["value"]["exact"] == true) {
+            assert_eq!(of(&device, &m["move"]).as_ref(), Some(m), "{body}: move {}", m["move"]);
+            moves_compared += 1;
+        }
+        if server["moves"].as_array().unwrap().iter().all(|m| m["value"]["exact"] == true) {
+            assert_eq!(device, server, "every value exact, so the same order too: {body}");
+        }
+    }
+    assert!(moves_compared > 60, "{moves_compared} exact move values compared");
+}
+
 /// One position, one value: where the solver does not finish (the empty 5x4), the position's
 /// estimate is the value of its best move, from the same side's view and in the same units.
 #[tokio::test]

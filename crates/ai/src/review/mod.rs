@@ -236,17 +236,18 @@ impl Slices for Timed {
 /// Measures the CPU time spent inside slices. CPU time, not wall time: on the server the
 /// review thread runs at the lowest priority, so on a busy machine a slice of wall time may
 /// hold little of the CPU, and a budget counted on the wall clock would turn exact values into
-/// estimates because of other people's work.
+/// estimates because of other people's work. Public so that code written over [`Slices`]
+/// (the analysis board's, in the engine crate) runs on the server's [`Pace`] too.
 #[cfg(feature = "native")]
 #[derive(Debug)]
-struct Busy<'p, P: Pace> {
+pub struct Busy<'p, P: Pace> {
     pace: &'p mut P,
     busy: Duration,
 }
 
 #[cfg(feature = "native")]
 impl<'p, P: Pace> Busy<'p, P> {
-    fn new(pace: &'p mut P) -> Busy<'p, P> {
+    pub fn new(pace: &'p mut P) -> Busy<'p, P> {
         Busy { pace, busy: Duration::ZERO }
     }
 }

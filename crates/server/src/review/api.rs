@@ -268,9 +268,13 @@ async fn analysis(
         super::values::want_tables(&o);
     }
     let mut pace = SpareSlots::new(state.ctx.cpu_slots.clone(), state.ctx.cpu_total);
-    let out = tokio::task::spawn_blocking(move || super::values::analyse(&req, &super::ANALYSIS, &mut pace))
-        .await
-        .map_err(|_| ApiError::RateLimited)?;
+    // The page's engine runs the same code on a work budget; here it runs on the server's
+    // spare CPU time.
+    let out = tokio::task::spawn_blocking(move || {
+        qdan_engine::analysis::analyse(&req, &super::ANALYSIS, &mut ai::review::Busy::new(&mut pace))
+    })
+    .await
+    .map_err(|_| ApiError::RateLimited)?;
     drop(permit);
     out.map(Json).map_err(|e| ApiError::BadRequest(ErrorCode::BadField, e.0))
 }

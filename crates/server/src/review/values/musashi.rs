@@ -1,12 +1,12 @@
-//! Juroku Musashi's values: exact from the tables and the search where they reach.
+//! Juroku Musashi's review: exact from the tables and the search where they reach; the
+//! tables the analysis board wants.
 
-use ai::review::{self, Budget, Pace, Value};
+use ai::review::{self, Budget, Pace};
 use std::sync::atomic::{AtomicBool, Ordering};
 
-use rules::musashi::{BoardKind, Game, Options, Position, Target};
-use wire::review::{AnalysisRequest, AnalysisView, MoveValue};
+use rules::musashi::{BoardKind, Game, Options, Target};
 
-use super::{BadPosition, Valued, bad_move, sort_for, view};
+use super::Valued;
 
 impl Valued for Game {
     fn review(
@@ -25,35 +25,6 @@ impl Valued for Game {
 
     fn want_tables(o: &Options) {
         want_tables(o.board, o.target);
-    }
-
-    fn analyse(
-        o: Options,
-        req: &AnalysisRequest,
-        budget: &Budget,
-        pace: &mut impl Pace,
-    ) -> Result<AnalysisView, BadPosition> {
-        if req.drawn.is_some() || req.turn.is_some() {
-            return Err(BadPosition("drawn and turn are for Dots".into()));
-        }
-        let mut game = match &req.position {
-            Some(text) => {
-                let pos: Position = text.parse().map_err(|e| BadPosition(format!("position: {e}")))?;
-                Game::from_position(o, pos)
-            }
-            None => Game::new(o),
-        };
-        for (i, m) in req.moves.iter().enumerate() {
-            let mv = m.trim().parse().map_err(|e: rules::musashi::ParseMoveError| bad_move(i, m, e.to_string()))?;
-            game.play(mv).map_err(|e| bad_move(i, m, e.to_string()))?;
-        }
-        let (here, each) = review::musashi::analyse(&game, &mut review::musashi::Installed, budget, pace);
-        let o = |v: Value| review::musashi::outlook(v);
-        let mut moves: Vec<MoveValue> =
-            each.into_iter().map(|(m, v)| MoveValue { mv: m.to_string(), value: view(v.value, o(v.value)) }).collect();
-        let turn = game.outcome().is_none().then(|| game.turn().index());
-        sort_for(game.turn().index(), &mut moves);
-        Ok(AnalysisView { turn, value: view(here.value, o(here.value)), moves })
     }
 }
 
