@@ -6,8 +6,9 @@
 
 use std::time::Duration;
 
-use futures_util::StreamExt;
+use futures_util::{SinkExt, StreamExt};
 use serde_json::{Value, json};
+use tokio_tungstenite::connect_async;
 use tokio_tungstenite::tungstenite::Message;
 
 use crate::common::{TestServer, fast_config};
@@ -42,9 +43,12 @@ async fn playing(s: &TestServer, token: &str) -> Value {
 }
 
 /// The close frame's code of the next close on `ws` (5 s at most), skipping other messages.
-async fn close_code(ws: &mut crate::common::Client) -> u16 {
+async fn close_code<S>(ws: &mut S) -> u16
+where
+    S: futures_util::Stream<Item = Result<Message, tokio_tungstenite::tungstenite::Error>> + Unpin,
+{
     loop {
-        let m = tokio::time::timeout(Duration::from_secs(5), ws.ws.next()).await.expect("closed within 5 s");
+        let m = tokio::time::timeout(Duration::from_secs(5), ws.next()).await.expect("closed within 5 s");
         match m {
             Some(Ok(Message::Close(Some(f)))) => return f.code.into(),
             Some(Ok(_)) => continue,
@@ -60,6 +64,11 @@ async fn moves_the_player(s: TestServer) {
     a.play("0").await;
     let before = playing(&s, &old).await;
     assert_eq!(before.as_array().unwrap().len(), 1, "{before}");
+    // Ana's lobby socket, open too.
+    let (mut lobby, _) = connect_async(format!("ws://{}/ws/lobby", s.addr)).await.unwrap();
+    let hello = json!({"t": "hello", "token": old, "game": "dots"});
+    lobby.send(Message::Text(hello.to_string().into())).await.unwrap();
+    lobby.next().await.unwrap().unwrap();
     let (t, v) = link(&s, &old).await;
     assert!(v["qr"].as_str().unwrap().starts_with("<?xml"), "the QR code is an SVG document");
     // The confirmation page's question names the player; looking uses nothing up.
@@ -74,7 +83,8 @@ async fn moves_the_player(s: TestServer) {
     assert_eq!(me(&s, new).await.1["playerId"], id.as_str());
     assert_eq!(playing(&s, new).await[0]["code"], before[0]["code"]);
     // The old device: its socket closes as "moved", its token is refused.
-    assert_eq!(close_code(&mut a).await, 4003);
+    assert_eq!(close_code(&mut a.ws).await, 4003);
+    assert_eq!(close_code(&mut lobby).await, 4003, "the lobby socket closes too");
     assert_eq!(me(&s, &old).await.0, 401);
     assert_eq!(me(&s, &old).await.1["code"], "bad-token");
     // The link worked once.
