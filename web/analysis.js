@@ -2,11 +2,13 @@
 // rule, with the value of the position and of every legal move (exact, or an estimate where the
 // solvers do not reach, said so). Play either side, step through the line, set a position up by
 // hand, or continue from a replay (rules and moves in the address's fragment) or an imported
-// record. The server values each position (`POST /api/analysis`); the client rules draw it.
+// record. The engine values each position on this device (the server where it cannot:
+// review/device-analysis.js); the client rules draw it.
 
 import { h } from './dom.js';
 import { loadGame } from './games/index.js';
-import { analyse, readRecord } from './review/api.js';
+import { readRecord } from './review/api.js';
+import { analyse } from './review/device-analysis.js';
 import { analysisLink, readAnalysisLink } from './review/links.js';
 import { moveValues, positionValue } from './review/move-values.js';
 import { ruleFields } from './review/rule-fields.js';

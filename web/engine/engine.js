@@ -1,6 +1,6 @@
-// The page's way to the engine (crates/engine, in WebAssembly in a worker): the CPU's move
-// and the hint, worked out on this device. The worker and the module load on the first
-// request only, so no page pays for them at first load.
+// The page's way to the engine (crates/engine, in WebAssembly in a worker): the CPU's move,
+// the hint and the analysis board's values, worked out on this device. The worker and the
+// module load on the first request only, so no page pays for them at first load.
 
 import { moveSeed } from './seed.js';
 
@@ -71,4 +71,16 @@ export async function hintMove(req) {
   const answer = await ask({ op: 'hint', ...req });
   if ('error' in answer) throw new Error(answer.error);
   return answer.move;
+}
+
+/**
+ * The analysis board's values for a position, worked out here (the same answer as
+ * `POST /api/analysis`, on the device's work budget).
+ * @param {import('../review/types.js').AnalysisRequest} req
+ * @returns {Promise<import('../review/types.js').AnalysisView>}
+ */
+export async function analysePosition(req) {
+  const answer = await ask({ op: 'analyse', ...req });
+  if ('error' in answer) throw new Error(answer.error);
+  return answer;
 }
