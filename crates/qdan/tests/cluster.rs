@@ -289,6 +289,28 @@ async fn no_acknowledged_move_is_lost_across_kills_pauses_and_rolling_restarts()
     kill_times.push((Instant::now(), owned[paused].clone()));
     tokio::time::sleep(Duration::from_millis(LEASE_MS * 2)).await;
     c.nodes[paused].signal(Signal::Cont);
+    // What an operator sees (`GET /metrics`): other nodes took the paused node's tables, and
+    // the paused node, awake, counts them lost (its renewal finds the leases gone, or a write
+    // is fenced). Counters start at 0 with each process; these have run since the kills.
+    let (mut takeovers, mut losses) = (0.0, 0.0);
+    let seen_by = Instant::now() + Duration::from_millis(LEASE_MS * 2);
+    while paused_tables > 0 && (takeovers < 1.0 || losses < 1.0) && Instant::now() < seen_by {
+        tokio::time::sleep(Duration::from_millis(200)).await;
+        (takeovers, losses) = (0.0, 0.0);
+        for (i, n) in c.nodes.iter().enumerate() {
+            let text = scrape_metrics(n.addr).await;
+            if i == paused {
+                losses = metric(&text, "qdan_lease_losses_total");
+            } else {
+                takeovers += metric(&text, "qdan_lease_takeovers_total");
+            }
+        }
+    }
+    if paused_tables > 0 {
+        assert!(takeovers >= 1.0, "/metrics: no takeover counted after the pause");
+        assert!(losses >= 1.0, "/metrics: the paused node counted no lease lost");
+        println!("cluster: /metrics after the pause: {takeovers} takeovers on the others, {losses} leases lost by the paused node");
+    }
     // A rolling restart: each node drains on SIGTERM, then comes back.
     tokio::time::sleep(gap).await;
     let mut drains = vec![];
@@ -378,6 +400,23 @@ async fn no_acknowledged_move_is_lost_across_kills_pauses_and_rolling_restarts()
 }
 
 /// The tables node `i` (named `n{i+1}`) holds a live lease of now.
+/// `GET /metrics` of a node, as a scraper on this host reads it (HTTP/1.0: the node closes
+/// the connection after the answer).
+async fn scrape_metrics(addr: SocketAddr) -> String {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let mut s = tokio::net::TcpStream::connect(addr).await.unwrap();
+    s.write_all(b"GET /metrics HTTP/1.0\r\nHost: node\r\n\r\n").await.unwrap();
+    let mut text = String::new();
+    s.read_to_string(&mut text).await.unwrap();
+    assert!(text.starts_with("HTTP/1.0 200") || text.starts_with("HTTP/1.1 200"), "{text}");
+    text
+}
+
+/// A sample's value in the text format (0 when absent).
+fn metric(text: &str, name: &str) -> f64 {
+    text.lines().find_map(|l| l.strip_prefix(name)?.strip_prefix(' ')?.trim().parse().ok()).unwrap_or(0.0)
+}
+
 async fn owned_by(store: &server::Store, i: usize) -> Vec<String> {
     let prefix = format!("n{}-", i + 1);
     let leases = store.live_leases().await.unwrap();
