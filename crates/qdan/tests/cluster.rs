@@ -309,7 +309,9 @@ async fn no_acknowledged_move_is_lost_across_kills_pauses_and_rolling_restarts()
     if paused_tables > 0 {
         assert!(takeovers >= 1.0, "/metrics: no takeover counted after the pause");
         assert!(losses >= 1.0, "/metrics: the paused node counted no lease lost");
-        println!("cluster: /metrics after the pause: {takeovers} takeovers on the others, {losses} leases lost by the paused node");
+        println!(
+            "cluster: /metrics after the pause: {takeovers} takeovers on the others, {losses} leases lost by the paused node"
+        );
     }
     // A rolling restart: each node drains on SIGTERM, then comes back.
     tokio::time::sleep(gap).await;
