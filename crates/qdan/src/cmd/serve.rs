@@ -90,11 +90,6 @@ pub struct Args {
     /// no limit [default: 20]. `qdan-bench pairing` turns it off for its own servers.
     #[arg(long, env = "QDAN_POOL_ENTRIES_PER_IP")]
     pool_entries_per_ip: Option<u32>,
-    /// Seconds a player waits in a quick-pairing pool before the lobby offers a game against
-    /// the CPU meanwhile [default: 30].
-    #[arg(long, env = "QDAN_LOBBY_CPU_OFFER_AFTER")]
-    lobby_cpu_offer_after: Option<u64>,
-    /// Sockets one address may hold open at once on this node; 0: no limit [default: 100].
     /// New open challenges per minute per player (a minute's worth at once; counted in the
     /// store, across a cluster, like the per-address ones); 0: no limit [default: 10].
     #[arg(long, env = "QDAN_CHALLENGES_PER_PLAYER")]
@@ -103,6 +98,11 @@ pub struct Args {
     /// no limit [default: 20].
     #[arg(long, env = "QDAN_POOL_ENTRIES_PER_PLAYER")]
     pool_entries_per_player: Option<u32>,
+    /// Seconds a player waits in a quick-pairing pool before the lobby offers a game against
+    /// the CPU meanwhile [default: 30].
+    #[arg(long, env = "QDAN_LOBBY_CPU_OFFER_AFTER")]
+    lobby_cpu_offer_after: Option<u64>,
+    /// Sockets one address may hold open at once on this node; 0: no limit [default: 100].
     #[arg(long, env = "QDAN_SOCKETS_PER_IP")]
     sockets_per_ip: Option<u32>,
     /// Connections one address may hold open at once on this node, WebSockets included
@@ -164,14 +164,14 @@ pub fn run(a: Args) -> anyhow::Result<()> {
     config.new_groups_per_ip = a.new_groups_per_ip.unwrap_or(config.new_groups_per_ip);
     config.lobby.challenges_per_ip = a.challenges_per_ip.unwrap_or(config.lobby.challenges_per_ip);
     config.lobby.pool_entries_per_ip = a.pool_entries_per_ip.unwrap_or(config.lobby.pool_entries_per_ip);
+    config.lobby.challenges_per_player_minute =
+        a.challenges_per_player.unwrap_or(config.lobby.challenges_per_player_minute);
+    config.lobby.pool_entries_per_player = a.pool_entries_per_player.unwrap_or(config.lobby.pool_entries_per_player);
     if let Some(s) = a.lobby_cpu_offer_after {
         config.lobby.cpu_offer_after = Duration::from_secs(s);
     }
     config.sockets_per_ip = a.sockets_per_ip.unwrap_or(config.sockets_per_ip);
     config.hints_per_player = a.hints_per_player.unwrap_or(config.hints_per_player);
-    config.lobby.challenges_per_player_minute =
-        a.challenges_per_player.unwrap_or(config.lobby.challenges_per_player_minute);
-    config.lobby.pool_entries_per_player = a.pool_entries_per_player.unwrap_or(config.lobby.pool_entries_per_player);
     config.hints_per_ip = a.hints_per_ip.unwrap_or(config.hints_per_ip);
     config.connections_per_ip = a.connections_per_ip.unwrap_or(config.connections_per_ip);
     if let Some(s) = a.header_read_timeout {
