@@ -101,7 +101,7 @@ fn answer(json: &str, time: Arc<dyn Clock>) -> Result<Answer, String> {
 
 /// The analysis board's values for the body of `POST /api/analysis` (besides `op`, and
 /// `work`: the budget's figures scaled by `work` per thousand, for tests), on the device's
-/// work budget ([`crate::analysis::DEVICE`]) with [`ANALYSIS_CAP`] as the safety net.
+/// work budget ([`crate::analysis::device_budget`]) with [`ANALYSIS_CAP`] as the safety net.
 fn analyse(mut obj: serde_json::Map<String, serde_json::Value>, time: Arc<dyn Clock>) -> Result<Answer, String> {
     obj.remove("op");
     let per_mille = match obj.remove("work") {
@@ -110,7 +110,8 @@ fn analyse(mut obj: serde_json::Map<String, serde_json::Value>, time: Arc<dyn Cl
     };
     let req: AnalysisRequest =
         serde_json::from_value(serde_json::Value::Object(obj)).map_err(|e| format!("bad request: {e}"))?;
-    let d = crate::analysis::DEVICE;
+    let kind = req.options.get("game").and_then(|g| g.as_str()).and_then(|g| g.parse().ok());
+    let d = kind.map_or(crate::analysis::DEVICE, crate::analysis::device_budget);
     let scale = |x: Duration| Duration::from_nanos((x.as_nanos() as u64).saturating_mul(per_mille) / 1_000);
     let budget = Budget {
         search: scale(d.search),

@@ -17,14 +17,23 @@ use wire::review::{AnalysisRequest, AnalysisView, MoveValue, ValueView};
 /// a duration of `n` nanoseconds is `n` reads). Chosen so that one analysis of a default
 /// board takes at most about 1-2 s in Chromium with the CPU throttled four times
 /// (`docs/design.md` §9.4): the Musashi search shares `search` between the position and its
-/// moves (a read is 256 nodes); Dots tries the solver for `solve` reads (a read is a few
-/// thousand nodes) before it estimates each move with `playouts` playouts.
+/// moves (a read is 256 nodes); Dots tries the solver for `solve` reads (a read is 1,024
+/// nodes), then estimates each move with `playouts` playouts within `slice` reads.
 pub const DEVICE: Budget = Budget {
     search: Duration::from_nanos(6_000),
     solve: Duration::from_nanos(500),
     slice: Duration::from_nanos(60),
     playouts: 12,
 };
+
+/// The device's budget for `kind`: [`DEVICE`], with half the search for Bagh-Chal, whose
+/// reads cost more time (at 6,000 its slowest analyses took over 3 s; Musashi's under 1 s).
+pub fn device_budget(kind: rules::GameKind) -> Budget {
+    match kind {
+        rules::GameKind::BaghChal => Budget { search: DEVICE.search / 2, ..DEVICE },
+        _ => DEVICE,
+    }
+}
 
 /// Why an analysis request cannot be answered (the message names the problem).
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
