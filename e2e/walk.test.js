@@ -70,7 +70,7 @@ test('analysis values say "estimate" once, and their verbs agree with the side, 
     assert.ok(estimate, lang);
     const count = (/** @type {string} */ s) => s.split(estimate).length - 1;
 
-    // The server's own estimates: the start of the 33-point board, which no table decides here.
+    // The device's own estimates: the start of the 33-point board, which no table decides.
     await me.page.goto(`${env.server.url}/${lang}/games/musashi/analysis`);
     await me.page.locator('body[data-ready="true"]').waitFor();
     await me.page.waitForFunction(() => document.querySelectorAll('#move-values .move-value').length > 0, null, { timeout: 30_000 });
@@ -80,9 +80,13 @@ test('analysis values say "estimate" once, and their verbs agree with the side, 
       assert.equal(count(val), 1, `${lang}: ${val}`);
     }
 
-    // Each side's estimate, as the server could send it.
+    // Each side's estimate, as the server could send it: to a page that cannot run the
+    // engine (no WebAssembly), which asks the server.
+    const server = await me.context.newPage();
+    await server.addInitScript(() => { delete (/** @type {any} */ (globalThis)).WebAssembly; });
+    await server.goto(me.page.url());
     for (const [score, words] of /** @type {[number, string][]} */ ([[-0.5, ex.children], [0.5, ex.parent]])) {
-      await me.page.route('**/api/analysis', (route) => route.fulfill({
+      await server.route('**/api/analysis', (route) => route.fulfill({
         contentType: 'application/json',
         body: JSON.stringify({
           turn: 0,
@@ -90,14 +94,15 @@ test('analysis values say "estimate" once, and their verbs agree with the side, 
           moves: [{ move: 'c3-d3', value: { exact: false, text: '~children-win', score, result: null } }],
         }),
       }));
-      await me.page.reload();
-      await me.page.locator('#move-values .move-value').first().waitFor();
-      const text = await me.page.locator('#position-value').innerText();
+      await server.reload();
+      await server.locator('#move-values .move-value').first().waitFor();
+      const text = await server.locator('#position-value').innerText();
       assert.ok(text.startsWith(words), `${lang}: "${text}" should start with "${words}"`);
       assert.equal(count(text), 1, `${lang}: ${text}`);
-      assert.equal(await me.page.locator('#move-values .move-value .val').innerText(), words, lang);
-      await me.page.unroute('**/api/analysis');
+      assert.equal(await server.locator('#move-values .move-value .val').innerText(), words, lang);
+      await server.unroute('**/api/analysis');
     }
+    await server.close();
 
     // Proven values: the Children close the Parent in with c3-b2 (a set-up position, in the
     // address; a new page, not only a new fragment).
