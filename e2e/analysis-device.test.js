@@ -42,6 +42,9 @@ test('the analysis board values a Dots position on the phone, as the server does
   assert.equal(shown.values.value.text, '3');
   assert.equal(shown.values.value.exact, true);
   assert.equal(await me.page.locator('#move-values .move-value').count(), 21);
+  // On a phone a long value goes under its move on one line, not one syllable a line.
+  const valueHeight = await me.page.locator('#move-values .move-value .val').first().evaluate((e) => e.getBoundingClientRect().height);
+  assert.ok(valueHeight < 30, `a value ${valueHeight}px high`);
   const r = await fetch(`${env.server.url}/api/analysis`, {
     method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ options: shown.options, moves: shown.line }),
   });
