@@ -9,9 +9,7 @@
 //! somewhere (`scripts/build-engine` rebuilds it; `scripts/build-engine --check` proves it
 //! is what the sources build).
 
-use std::io::{BufRead, BufReader, Write};
-use std::path::Path;
-use std::process::{Command, Stdio};
+mod common;
 
 use rules::GameKind;
 
@@ -46,32 +44,10 @@ fn requests() -> Vec<serde_json::Value> {
 
 #[test]
 fn native_and_webassembly_play_the_same_moves() {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
-    let mut node = Command::new("node")
-        .arg(root.join("crates/engine/tests/wasm-host.mjs"))
-        .arg(root.join("web/engine/qdan_engine.wasm"))
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .expect("node runs (scripts/test installs what the tests need)");
     let reqs = requests();
-    let mut input = node.stdin.take().expect("piped");
-    let lines: Vec<String> = reqs.iter().map(|r| r.to_string()).collect();
-    let writer = std::thread::spawn(move || {
-        for l in lines {
-            writeln!(input, "{l}").expect("node reads its requests");
-        }
-    });
-    let answers = BufReader::new(node.stdout.take().expect("piped")).lines();
-    let mut compared = 0;
-    for (req, wasm) in reqs.iter().zip(answers) {
-        let wasm: serde_json::Value = serde_json::from_str(&wasm.expect("node answers")).expect("JSON");
+    for (req, wasm) in reqs.iter().zip(common::wasm_answers(&reqs)) {
         let native = serde_json::to_value(qdan_engine::handle(&req.to_string())).expect("JSON");
         assert_eq!(native, wasm, "{req}");
         assert!(native["move"].is_string(), "sample positions are not over: {req} -> {native}");
-        compared += 1;
     }
-    writer.join().expect("writer");
-    assert!(node.wait().expect("node exits").success());
-    assert_eq!(compared, reqs.len(), "node answered every request");
 }

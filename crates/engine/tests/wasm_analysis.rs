@@ -5,9 +5,7 @@
 //! code path is the same at any budget. Also fails when the module is out of date with the
 //! sources (`scripts/build-engine` rebuilds it).
 
-use std::io::{BufRead, BufReader, Write};
-use std::path::Path;
-use std::process::{Command, Stdio};
+mod common;
 
 use rules::GameKind;
 
@@ -47,26 +45,10 @@ fn floats(v: serde_json::Value) -> serde_json::Value {
 
 #[test]
 fn native_and_webassembly_give_the_same_analysis() {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
-    let mut node = Command::new("node")
-        .arg(root.join("crates/engine/tests/wasm-host.mjs"))
-        .arg(root.join("web/engine/qdan_engine.wasm"))
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .expect("node runs (scripts/test installs what the tests need)");
     let reqs = requests();
-    let mut input = node.stdin.take().expect("piped");
-    let lines: Vec<String> = reqs.iter().map(|r| r.to_string()).collect();
-    let writer = std::thread::spawn(move || {
-        for l in lines {
-            writeln!(input, "{l}").expect("node reads its requests");
-        }
-    });
-    let answers = BufReader::new(node.stdout.take().expect("piped")).lines();
+    let answers = common::wasm_answers(&reqs);
     let (mut compared, mut exact) = (0, 0);
     for (req, wasm) in reqs.iter().zip(answers) {
-        let wasm: serde_json::Value = serde_json::from_str(&wasm.expect("node answers")).expect("JSON");
         // Through text, as the module's answer comes (an f32 read back as written, not widened).
         let native = serde_json::to_string(&qdan_engine::handle(&req.to_string())).expect("JSON");
         let (native, wasm) = (floats(serde_json::from_str(&native).expect("JSON")), floats(wasm));
@@ -78,9 +60,6 @@ fn native_and_webassembly_give_the_same_analysis() {
         exact += usize::from(native["value"]["exact"] == true);
         compared += 1;
     }
-    writer.join().expect("writer");
-    assert!(node.wait().expect("node exits").success());
-    assert_eq!(compared, reqs.len(), "node answered every request");
     // Estimates and exact values both: the comparison covers the solver's path and the playouts'.
     assert!(exact > 0 && exact < compared, "{exact} of {compared} exact");
 }
