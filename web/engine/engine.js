@@ -1,6 +1,7 @@
 // The page's way to the engine (crates/engine, in WebAssembly in a worker): the CPU's move,
-// the hint and the analysis board's values, worked out on this device. The worker and the
-// module load on the first request only, so no page pays for them at first load.
+// the hint, the analysis board's values and the reviews of finished games, worked out on this
+// device. The worker and the module load on the first request only, so no page pays for them
+// at first load.
 
 import { moveSeed } from './seed.js';
 
@@ -81,6 +82,18 @@ export async function hintMove(req) {
  */
 export async function analysePosition(req) {
   const answer = await ask({ op: 'analyse', ...req });
+  if ('error' in answer) throw new Error(answer.error);
+  return answer;
+}
+
+/**
+ * The review of a finished game, worked out here (the same answer as the server's review of
+ * those moves: the engine's `review` op, on its work budget).
+ * @param {{options: import('../types.js').AnyOptions, moves: string[]}} req
+ * @returns {Promise<import('../review/types.js').ReviewView>}
+ */
+export async function reviewGame(req) {
+  const answer = await ask({ op: 'review', ...req });
   if ('error' in answer) throw new Error(answer.error);
   return answer;
 }
