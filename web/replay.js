@@ -6,10 +6,11 @@ import { me } from './api.js';
 import { reveal } from './motion.js';
 import { loadGame } from './games/index.js';
 import { errorText } from './play/errors.js';
-import { followReview, gameRecord, recordUrl } from './review/api.js';
+import { recordUrl } from './review/api.js';
 import { analysisLink } from './review/links.js';
 import { createReviewPanel } from './review/panel.js';
 import { viewsOf } from './review/positions.js';
+import { followGameReview, recordToReview } from './review/source.js';
 import { createStepper } from './review/stepper.js';
 import { sideNames } from './review/words.js';
 
@@ -30,7 +31,7 @@ export async function start(data, t, announce) {
   /** @type {import('./review/types.js').GameRecordView} */
   let rec;
   try {
-    rec = await gameRecord(code, n);
+    rec = await recordToReview(code, n);
   } catch (e) {
     const err = /** @type {any} */ (e);
     const p = document.createElement('p');
@@ -174,7 +175,7 @@ export async function start(data, t, announce) {
   show(total);
   /** @type {any} */ (window).qdanReplay = () => ({ ply: stepper?.ply, shown, review: current.review });
   if (!rec.review) {
-    const done = await followReview(code, n, update, { every: 1500 });
+    const done = await followGameReview(code, n, update, { rec, every: 1500 });
     if (!done) panel.set({ review: null, failed: true, movers: game.movers, reader, names: sideNames(t, rec), current: stepper.ply });
   }
 }

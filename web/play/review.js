@@ -1,128 +1,52 @@
-// The review at the end of a game on the table page: once the game is over, the chart of its
-// value after every move (from this player's side), its turning points, and a small board
-// that shows a tapped turning point (the move played, and the better one). The review is
-// worked out on the server after the game; this panel asks for it until it is there.
+// The review section of the table page. It is in the page from the start, hidden; what fills
+// it once a game is over (./end-review.js, with the chart, the turning points and the review's
+// source) loads only then, so that a table's first load does not fetch what only the end of
+// a game shows.
 
 import { h } from '../dom.js';
-import { reveal } from '../motion.js';
-import { followReview } from '../review/api.js';
-import { createReviewPanel } from '../review/panel.js';
-import { viewsOf } from '../review/positions.js';
-import { sideNames } from '../review/words.js';
 
 /** @typedef {import('./who.js').Props} Props */
 
 /**
  * @param {{t: import('../types.js').Translate, lang: string, code: string}} ctx
  */
-export function createReview({ t, lang, code }) {
-  const status = h('p', { class: 'muted', id: 'review-status' });
-  const chart = h('div', { class: 'chart', id: 'chart' });
-  const turning = h('ol', { class: 'turning', id: 'turning' });
-  const mini = h('div', { class: 'board mini', id: 'turn-board', hidden: true });
-  const said = h('div', { class: 'turn-show', id: 'turn-show', hidden: true });
-  const link = h('a', { class: 'btn', id: 'open-replay' }, t('review-open-replay'));
-  const el = h('section', { class: 'review end-review', id: 'review', 'aria-labelledby': 'review-title', hidden: true },
-    h('h2', { id: 'review-title' }, t('review-heading')), status, chart, turning, mini, said, h('p', {}, link));
-
-  /** Which game is shown (`gameNo`), and what is known of it. */
-  let game = 0;
-  /** @type {import('../review/types.js').GameRecordView | null} */
-  let record = null;
-  /** @type {{views: import('../types.js').GameView[], movers: import('../types.js').Side[]}} */
-  let pos = { views: [], movers: [] };
-  /** The table's game. @type {import('../games/types.js').GameModule | null} */
-  let parts = null;
-  /** @type {import('../types.js').BoardApi | null} */
-  let board = null;
-  /** @type {import('../types.js').Side | null} */
-  let reader = null;
-  let failed = false;
-  /** Whether the next render is the page's first. */
+export function createReview(ctx) {
+  const el = h('section', { class: 'review end-review', id: 'review', 'aria-labelledby': 'review-title', hidden: true });
+  /** @type {ReturnType<typeof import('./end-review.js').fillReview> | null} */
+  let body = null;
+  /** @type {Promise<void> | null} */
+  let loading = null;
+  /** The latest table, for the body that loads after it came. @type {Props | null} */
+  let latest = null;
+  /** Whether the page's first render showed a finished game (its panel then waits unseen). */
   let opening = true;
-
-  /** @param {import('../review/types.js').TurningView} tp */
-  const showTurning = async (tp) => {
-    if (!record || !parts) return;
-    if (!board) board = parts.createBoard(mini, { onMove: () => {}, t });
-    mini.className = `board mini ${record.game}`;
-    mini.hidden = false;
-    board.set(parts.turningView(pos.views, tp.ply, tp.played), { mySide: null, interactive: false, showDanger: false, hint: tp.best });
-    const before = pos.views[tp.ply - 1];
-    said.hidden = false;
-    said.replaceChildren(
-      h('p', {}, t('review-played', { move: parts.describe(t, before, tp.played) })),
-      h('p', {}, tp.best ? t('review-best', { move: parts.describe(t, before, tp.best) }) : t('review-best-none')));
-    // The tap may be far from the board it changed (a phone's long page).
-    requestAnimationFrame(() => reveal(mini));
-  };
-
-  const panel = createReviewPanel({
-    t, status, chart, turning,
-    onPick: (ply) => {
-      const tp = record?.review?.turning.find((x) => x.ply === ply);
-      if (tp) showTurning(tp);
-    },
-    onTurning: showTurning,
-  });
-
-  const draw = () => {
-    if (!record) {
-      panel.set({ review: null, movers: [], reader, names: ['', ''], current: 0, failed });
-      return;
-    }
-    panel.set({ review: record.review, movers: pos.movers, reader, names: sideNames(t, record), current: pos.views.length - 1, failed });
-  };
-
-  /** @param {number} n */
-  const follow = async (n) => {
-    try {
-      await followReview(code, n, (g) => {
-        if (game !== n || !parts) return;
-        if (!record) pos = viewsOf(parts.rules, g.options, g.moves);
-        record = g;
-        draw();
-        el.classList.remove('loading');
-      }, { stopped: () => game !== n, every: 1000 });
-    } catch {
-      /* shown as pending; the replay link still works */
-    }
-    if (game === n && !record?.review) {
-      failed = true;
-      draw();
-    }
-    if (game === n) el.classList.remove('loading');
-  };
+  let openedOver = false;
 
   return {
     el,
     /** @param {Props} p */
     render(p) {
-      const tb = p.table;
-      const first = opening;
+      const over = p.table.status === 'over' && p.table.gameNo > 0;
+      if (opening) openedOver = over;
       opening = false;
-      if (tb.status !== 'over' || !tb.gameNo) {
-        el.hidden = true;
-        el.classList.remove('loading');
-        game = 0;
+      latest = p;
+      if (body) {
+        body.render(p, openedOver);
+        openedOver = false;
         return;
       }
-      reader = p.mySide;
-      parts = p.game;
-      el.hidden = false;
-      if (game !== tb.gameNo) {
-        game = tb.gameNo;
-        record = null;
-        failed = false;
-        mini.hidden = true;
-        said.hidden = true;
-        link.setAttribute('href', `/${lang}/g/${code}/${game}`);
-        // A page opened on a finished game keeps its panel out of sight until the review's
-        // first answer (web/style.css): arriving later, the chart would push the seats down.
-        el.classList.toggle('loading', first);
-        draw();
-        follow(game);
+      if (!over) {
+        el.hidden = true;
+        return;
       }
+      loading ??= import('./end-review.js').then(({ fillReview }) => {
+        body = fillReview(el, ctx);
+        if (latest) body.render(latest, openedOver);
+        openedOver = false;
+      }).catch(() => {
+        // Not loaded (the network): the next render tries again.
+        loading = null;
+      });
     },
   };
 }

@@ -2,8 +2,14 @@
 
 import { request as call, storedToken } from '../api.js';
 
-/** @param {string} code @param {number} n @returns {Promise<import('./types.js').GameRecordView>} */
-export const gameRecord = (code, n) => call(`/api/games/${encodeURIComponent(code)}/${n}`);
+/**
+ * A finished game. With `device`, this page works its review out itself: the server sends a
+ * review it has stored but starts none (`review=device`).
+ * @param {string} code @param {number} n @param {boolean} [device]
+ * @returns {Promise<import('./types.js').GameRecordView>}
+ */
+export const gameRecord = (code, n, device = false) =>
+  call(`/api/games/${encodeURIComponent(code)}/${n}${device ? '?review=device' : ''}`);
 
 /** The record file's address. @param {string} code @param {number} n */
 export const recordUrl = (code, n) => `/api/games/${encodeURIComponent(code)}/${n}/record`;

@@ -46,6 +46,9 @@
  * @property {number} startedAt
  * @property {number} endedAt
  * @property {ReviewView | null} review  null while it is being worked out.
+ * @property {'done' | 'making' | 'device' | 'rate-limited'} [reviewState]  Where the review stands
+ *   on the server: stored; being made; left to the asking device (`review=device`); refused
+ *   for now (the address started too many).
  */
 
 /**
