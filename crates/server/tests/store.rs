@@ -219,3 +219,70 @@ async fn hosts_take_turns_in_the_review_queue() {
         assert_eq!(all[2..], ["ANAGROUP0001-4", "ANAGROUP0001-3", "ANAGROUP0001-2", "ANAGROUP0001-1"]);
     }
 }
+
+/// Issue 39, part 3: a move keeps the epoch of the lease its write was fenced by (what
+/// `qdan-bench check` audits), and a move written without a lease (a single node) keeps none.
+#[tokio::test]
+async fn a_move_keeps_the_epoch_of_its_lease() {
+    use sqlx::Row;
+    let dir = tempfile::tempdir().unwrap();
+    let mut urls = vec![format!("sqlite://{}", dir.path().join("e.db").display())];
+    urls.extend(postgres_url().await);
+    for url in urls {
+        let st = Store::connect(&url).await.unwrap();
+        st.create_player("p_1", "h1", "Ana", 1).await.unwrap();
+        let options = rules::AnyOptions::default_for(rules::GameKind::Dots);
+        let group = server::store::GroupRow {
+            code: "EPOCH0000001".into(),
+            game: rules::GameKind::Dots,
+            host_id: "p_1".into(),
+            options: options.clone(),
+            turn_limit: None,
+            ranked: false,
+            cpu: None,
+            created_at: 1,
+        };
+        st.create_group(&group).await.unwrap();
+        let first = st.take_lease("EPOCH0000001", "a", 5_000).await.unwrap().expect("a free lease");
+        let second = st.take_lease_from(&first, "b", 5_000).await.unwrap().expect("taken from a gone node");
+        let game = server::store::GameRow {
+            id: "g_epoch".into(),
+            group_code: "EPOCH0000001".into(),
+            game_no: 1,
+            options,
+            sides: [0, 1],
+            ranked: false,
+            turn_limit: None,
+            status: wire::Status::Playing,
+            winner: None,
+            reason: None,
+            clock_deadline: None,
+            started_at: 1,
+            ended_at: None,
+        };
+        st.create_game(&game, Some(&second)).await.unwrap();
+        let mv = |ply: usize, mv: &str| server::store::MoveRow {
+            ply,
+            mv: mv.into(),
+            side: (ply % 2) as u8,
+            by: wire::MoveSource::Player,
+            player_id: None,
+            at: 1,
+        };
+        st.add_move("g_epoch", &mv(0, "a1-b1"), None, Some(&second)).await.unwrap();
+        st.add_move("g_epoch", &mv(1, "a1-a2"), None, None).await.unwrap();
+        let e = st.add_move("g_epoch", &mv(2, "b1-c1"), None, Some(&first)).await.unwrap_err();
+        assert!(matches!(e, server::store::StoreError::Fenced(_)), "{e}");
+        let pool = sqlx::AnyPool::connect(&url).await.unwrap();
+        let epochs: Vec<(i64, Option<i64>)> =
+            sqlx::query("SELECT ply, epoch FROM moves WHERE game_id = 'g_epoch' ORDER BY ply")
+                .fetch_all(&pool)
+                .await
+                .unwrap()
+                .into_iter()
+                .map(|r| (r.get(0), r.get(1)))
+                .collect();
+        assert_eq!(epochs, vec![(0, Some(second.epoch)), (1, None)], "{url}");
+        assert_eq!(second.epoch, first.epoch + 1);
+    }
+}

@@ -25,7 +25,7 @@ pub(super) struct MoveWrite {
 
 /// Most moves committed in one transaction.
 const MAX_BATCH: usize = 1024;
-/// Most moves in one INSERT statement (7 parameters each; SQLite allows 32,766).
+/// Most moves in one INSERT statement (8 parameters each; SQLite allows 32,766).
 const INSERT_CHUNK: usize = 256;
 /// How often the background task checkpoints SQLite's WAL into the database file.
 const CHECKPOINT_EVERY: Duration = Duration::from_secs(1);
@@ -95,16 +95,18 @@ async fn insert_moves(pool: &AnyPool, sqlite: bool, batch: &[MoveWrite]) -> Resu
     // database, which under load costs more than the rows. A table waits for each of its
     // moves, so a game appears at most once in a batch (the CASE takes the first match).
     for chunk in batch.chunks(INSERT_CHUNK) {
-        let mut insert = String::from("INSERT INTO moves (game_id, ply, mv, side, by_kind, player_id, at) VALUES ");
+        let mut insert =
+            String::from("INSERT INTO moves (game_id, ply, mv, side, by_kind, player_id, at, epoch) VALUES ");
         let mut update = String::from("UPDATE games SET clock_deadline = CASE id");
         let mut ids = String::new();
         for i in 0..chunk.len() {
-            let (p, u) = (7 * i, 2 * i);
+            let (p, u) = (8 * i, 2 * i);
             if i > 0 {
                 insert.push(',');
                 ids.push(',');
             }
-            insert.push_str(&format!("(${},${},${},${},${},${},${})", p + 1, p + 2, p + 3, p + 4, p + 5, p + 6, p + 7));
+            let params: Vec<String> = (p + 1..=p + 8).map(|n| format!("${n}")).collect();
+            insert.push_str(&format!("({})", params.join(",")));
             update.push_str(&format!(" WHEN ${} THEN ${}", u + 1, u + 2));
             ids.push_str(&format!("${}", u + 1));
         }
@@ -119,7 +121,9 @@ async fn insert_moves(pool: &AnyPool, sqlite: bool, batch: &[MoveWrite]) -> Resu
                 .bind(m.side as i64)
                 .bind(m.by.as_str())
                 .bind(&m.player_id)
-                .bind(m.at);
+                .bind(m.at)
+                // The epoch the batch's fence check just confirmed (docs/reliability.md).
+                .bind(w.fence.as_ref().map(|f| f.epoch));
         }
         q.execute(&mut *tx).await?;
         let mut q = sqlx::query(&update);
