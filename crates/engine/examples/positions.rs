@@ -3,9 +3,10 @@
 //! the sample is quick to make), cut at plies spread evenly over a game's length.
 //! `scripts/engine-timing.mjs` times them in Chromium (issue 36's budgets); with `--native`
 //! this prints each request's native move time instead. With `--analyse` the requests are the
-//! analysis board's (`op: analyse`, the default rules of each game) for the same positions.
+//! analysis board's (`op: analyse`, the default rules of each game) for the same positions;
+//! with `--review` they are reviews (`op: review`) of whole games, one per sample.
 //!
-//! `cargo run --release -p engine --example positions -- [--per-game N] [--level L] [--analyse] [--native]`
+//! `cargo run --release -p engine --example positions -- [--per-game N] [--level L] [--analyse|--review] [--native]`
 
 use std::time::Instant;
 
@@ -18,10 +19,14 @@ fn main() {
     let level = value("--level").unwrap_or_else(|| "expert".into());
     let native = args.iter().any(|a| a == "--native");
     let analyse = args.iter().any(|a| a == "--analyse");
+    let review = args.iter().any(|a| a == "--review");
     for kind in GameKind::ALL {
         for i in 0..per_game {
-            let moves = qdan_engine::sample::game(kind, i);
-            let req = if analyse {
+            let moves =
+                if review { qdan_engine::sample::game_to_end(kind, i) } else { qdan_engine::sample::game(kind, i) };
+            let req = if review {
+                serde_json::json!({"op": "review", "options": {"game": kind.as_str()}, "moves": moves})
+            } else if analyse {
                 serde_json::json!({"op": "analyse", "options": {"game": kind.as_str()}, "moves": moves})
             } else {
                 serde_json::json!({
@@ -29,12 +34,34 @@ fn main() {
                 })
             };
             if native {
-                let t = Instant::now();
+                let (t, cpu) = (Instant::now(), cpu_ms());
                 let answer = qdan_engine::handle(&req.to_string());
-                println!("{}\t{}\t{:.1}\t{answer:?}", kind.as_str(), moves.len(), t.elapsed().as_secs_f64() * 1e3);
+                let ms = t.elapsed().as_secs_f64() * 1e3;
+                if review {
+                    // On a shared machine the wall time says little: the CPU time too.
+                    let cpu = cpu_ms() - cpu;
+                    // A review's answer is long: its exact plies instead.
+                    let v = serde_json::to_value(&answer).expect("JSON");
+                    let plies = v["plies"].as_array().map_or(&[][..], Vec::as_slice);
+                    let exact = plies.iter().filter(|p| p["exact"] == true).count();
+                    println!(
+                        "{}\t{}\t{ms:.1}\tcpu {cpu:.1}\texact {exact} of {}",
+                        kind.as_str(),
+                        moves.len(),
+                        plies.len()
+                    );
+                } else {
+                    println!("{}\t{}\t{ms:.1}\t{answer:?}", kind.as_str(), moves.len());
+                }
             } else {
                 println!("{req}");
             }
         }
     }
+}
+
+/// This process's CPU time in milliseconds, from Linux's `/proc/self/schedstat` (0 elsewhere).
+fn cpu_ms() -> f64 {
+    let stat = std::fs::read_to_string("/proc/self/schedstat").unwrap_or_default();
+    stat.split_whitespace().next().and_then(|ns| ns.parse::<f64>().ok()).unwrap_or(0.0) / 1e6
 }

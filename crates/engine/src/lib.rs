@@ -1,6 +1,6 @@
 //! qdan's engine for the browser: the rules and the CPU players of every game, built for
 //! `wasm32-unknown-unknown` from the same sources the server plays with, so that the page
-//! works out the CPU's move, the hint and (later) the review on the player's device.
+//! works out the CPU's move, the hint, the analysis board and the review on the player's device.
 //!
 //! The interface is one call, [`handle`]: a JSON request in, a JSON answer out. In
 //! WebAssembly it is reached through a plain exported ABI ([`abi`], four functions) instead of
@@ -14,12 +14,16 @@
 //! - `{"op":"analyse","options":{"game":"dots",..},"moves":[..]}` (the body of
 //!   `POST /api/analysis`) answers what the server answers there, an `AnalysisView`, worked
 //!   out on a work budget ([`analysis::DEVICE`]);
+//! - `{"op":"review","options":{"game":"dots",..},"moves":[..]}` answers a finished game's
+//!   review, the `ReviewView` the server stores and serves in `GET /api/games/CODE/N`, on a
+//!   work budget ([`review::DEVICE`]);
 //! - anything else answers `{"error":"..."}`.
 
 #[cfg(target_arch = "wasm32")]
 mod abi;
 pub mod analysis;
 mod request;
+pub mod review;
 pub mod sample;
 
 pub use request::{Answer, Request, handle, handle_on};

@@ -8,7 +8,7 @@ use ai::clock::{CappedWork, Clock};
 use ai::review::{Budget, Timed};
 use rules::{AnyGame, AnyOptions, GameKind};
 use serde::{Deserialize, Serialize};
-use wire::review::{AnalysisRequest, AnalysisView};
+use wire::review::{AnalysisRequest, AnalysisView, ReviewView};
 
 /// The longest one move may take on the device whatever its work budget: a safety net for a
 /// very slow phone (a budget is chosen to take under a second on a mid-range one).
@@ -17,6 +17,10 @@ pub const TIME_CAP: Duration = Duration::from_secs(10);
 /// The same safety net for one analysis (its budget is chosen to take 1-2 s on a mid-range
 /// phone): past it every value still being worked out is an estimate.
 pub const ANALYSIS_CAP: Duration = Duration::from_secs(10);
+
+/// The same safety net for a whole game's review (its budget is chosen to take at most about
+/// 3 s on a mid-range phone): past it every position still to be valued is estimated.
+pub const REVIEW_CAP: Duration = Duration::from_secs(20);
 
 /// One request.
 #[derive(Debug, Deserialize)]
@@ -48,6 +52,8 @@ pub struct Request {
 pub enum Answer {
     /// The analysis board's values (`op: analyse`).
     Analysis(AnalysisView),
+    /// A finished game's review (`op: review`).
+    Review(ReviewView),
     Move {
         #[serde(rename = "move")]
         mv: Option<String>,
@@ -86,6 +92,9 @@ fn answer(json: &str, time: Arc<dyn Clock>) -> Result<Answer, String> {
     if obj.get("op").and_then(|o| o.as_str()) == Some("analyse") {
         return analyse(obj, time);
     }
+    if obj.get("op").and_then(|o| o.as_str()) == Some("review") {
+        return review(obj, time);
+    }
     let req: Request = serde_json::from_str(json).map_err(|e| format!("bad request: {e}"))?;
     let seed: u64 = req.seed.parse().map_err(|_| format!("seed must be a decimal u64, not {:?}", req.seed))?;
     let game = game_of(req.kind, req.options, &req.moves)?;
@@ -104,24 +113,53 @@ fn answer(json: &str, time: Arc<dyn Clock>) -> Result<Answer, String> {
 /// work budget ([`crate::analysis::device_budget`]) with [`ANALYSIS_CAP`] as the safety net.
 fn analyse(mut obj: serde_json::Map<String, serde_json::Value>, time: Arc<dyn Clock>) -> Result<Answer, String> {
     obj.remove("op");
-    let per_mille = match obj.remove("work") {
-        Some(w) => w.as_u64().ok_or("work is a whole number")?,
-        None => 1_000,
-    };
+    let per_mille = per_mille(&mut obj)?;
     let req: AnalysisRequest =
         serde_json::from_value(serde_json::Value::Object(obj)).map_err(|e| format!("bad request: {e}"))?;
     let kind = req.options.get("game").and_then(|g| g.as_str()).and_then(|g| g.parse().ok());
-    let d = kind.map_or(crate::analysis::DEVICE, crate::analysis::device_budget);
-    let scale = |x: Duration| Duration::from_nanos((x.as_nanos() as u64).saturating_mul(per_mille) / 1_000);
-    let budget = Budget {
-        search: scale(d.search),
-        solve: scale(d.solve),
-        slice: scale(d.slice).max(Duration::from_nanos(1)),
-        ..d
-    };
+    let budget = scaled(kind.map_or(crate::analysis::DEVICE, crate::analysis::device_budget), per_mille);
     let clock = CappedWork::new(time, ANALYSIS_CAP);
     let view = crate::analysis::analyse(&req, &budget, &mut Timed::new(clock)).map_err(|e| e.0)?;
     Ok(Answer::Analysis(view))
+}
+
+/// Budget figures scaled by `per_mille` thousandths (tests ask for small budgets); a slice
+/// stays at least one read.
+fn scaled(b: Budget, per_mille: u64) -> Budget {
+    let scale = |x: Duration| Duration::from_nanos((x.as_nanos() as u64).saturating_mul(per_mille) / 1_000);
+    Budget { search: scale(b.search), solve: scale(b.solve), slice: scale(b.slice).max(Duration::from_nanos(1)), ..b }
+}
+
+/// `work` of a request: thousandths of the device's budget, 1,000 when not given.
+fn per_mille(obj: &mut serde_json::Map<String, serde_json::Value>) -> Result<u64, String> {
+    match obj.remove("work") {
+        Some(w) => Ok(w.as_u64().ok_or("work is a whole number")?),
+        None => Ok(1_000),
+    }
+}
+
+/// A finished game's review, `{"op":"review","options":{"game":..,..},"moves":[..]}` (and
+/// `work`, per thousand of the budget, for tests): the `ReviewView` the server stores, on the
+/// device's review budget ([`crate::review::device_budget`]) with [`REVIEW_CAP`] as the
+/// safety net. `busyMs` is the time the review took on `time`.
+fn review(mut obj: serde_json::Map<String, serde_json::Value>, time: Arc<dyn Clock>) -> Result<Answer, String> {
+    #[derive(Deserialize)]
+    #[serde(deny_unknown_fields)]
+    struct ReviewRequest {
+        options: AnyOptions,
+        moves: Vec<String>,
+    }
+    obj.remove("op");
+    let per_mille = per_mille(&mut obj)?;
+    let req: ReviewRequest =
+        serde_json::from_value(serde_json::Value::Object(obj)).map_err(|e| format!("bad request: {e}"))?;
+    let budget = scaled(crate::review::device_budget(req.options.kind()), per_mille);
+    let start = time.now();
+    let clock = CappedWork::new(time.clone(), REVIEW_CAP);
+    let mut view =
+        crate::review::review(req.options, &req.moves, &budget, &mut Timed::new(clock)).map_err(|e| e.to_string())?;
+    view.busy_ms = time.now().saturating_sub(start).as_millis() as u64;
+    Ok(Answer::Review(view))
 }
 
 /// The game of `kind` under `options` after `moves`, each checked by the rules.
@@ -197,6 +235,56 @@ mod tests {
             (r#"{"op":"analyse","options":{"game":"chess"}}"#, "chess"),
             (r#"{"op":"analyse","options":{"game":"dots","size":"3x3"},"moves":["0","0"]}"#, "move 2"),
             (r#"{"op":"analyse","options":{"game":"dots"},"seed":"1"}"#, "bad request"),
+        ] {
+            match handle(json) {
+                Answer::Error { error } => assert!(error.contains(says), "{json}: {error}"),
+                a => panic!("{json}: {a:?}"),
+            }
+        }
+    }
+
+    #[test]
+    fn reviews_a_whole_3x3_game_exactly() {
+        // A whole 3x3 game: the beginner against itself, then its review, every ply solved.
+        let mut moves: Vec<String> = Vec::new();
+        while let Answer::Move { mv: Some(m), .. } = handle(
+            &serde_json::json!({"op":"move","kind":"dots","options":{"size":"3x3"},"moves":moves,"level":"beginner","seed":"3"})
+                .to_string(),
+        ) {
+            moves.push(m);
+        }
+        let req = serde_json::json!({"op":"review","options":{"game":"dots","size":"3x3"},"moves":moves});
+        let got = handle(&req.to_string());
+        let Answer::Review(v) = got else { panic!("{got:?}") };
+        assert_eq!(v.plies.len(), moves.len() + 1);
+        assert!(v.plies.iter().all(|p| p.exact), "{:?}", v.plies);
+        // The empty 3x3 is worth -3 to the first player; the last position is the final margin.
+        assert_eq!(v.plies[0].text, "-3");
+        assert_eq!(v.plies.last().map(|p| p.text.as_str()), Some("0"));
+        // Turning points are the plies whose move changed the proven result, and name it.
+        for t in &v.turning {
+            let (before, after) = (&v.plies[t.ply as usize - 1], &v.plies[t.ply as usize]);
+            assert_ne!(before.result, after.result, "{t:?}");
+            assert_eq!(t.played, moves[t.ply as usize - 1]);
+        }
+        // The same JSON the server stores, and the same answer every time.
+        let json = serde_json::to_value(handle(&req.to_string())).expect("JSON");
+        assert_eq!(json["plies"].as_array().map(Vec::len), Some(moves.len() + 1));
+        assert_eq!(json["busyMs"], 0, "no clock, no time counted");
+        assert_eq!(json, serde_json::to_value(Answer::Review(v)).expect("JSON"));
+    }
+
+    #[test]
+    fn bad_review_requests_get_an_error() {
+        for (json, says) in [
+            (r#"{"op":"review","options":{"game":"chess"},"moves":[]}"#, "bad request"),
+            (r#"{"op":"review","options":{"size":"3x3"},"moves":[]}"#, "bad request"),
+            (r#"{"op":"review","options":{"game":"dots"}}"#, "moves"),
+            (r#"{"op":"review","options":{"game":"dots","size":"3x3"},"moves":["0","0"]}"#, "move 2"),
+            (r#"{"op":"review","options":{"game":"dots","size":"3x3"},"moves":["zz"]}"#, "move 1"),
+            (r#"{"op":"review","options":{"game":"musashi"},"moves":["a1-a2"]}"#, "move 1"),
+            (r#"{"op":"review","options":{"game":"dots"},"moves":[],"seed":"1"}"#, "bad request"),
+            (r#"{"op":"review","options":{"game":"dots"},"moves":[],"work":"x"}"#, "work"),
         ] {
             match handle(json) {
                 Answer::Error { error } => assert!(error.contains(says), "{json}: {error}"),

@@ -1,5 +1,5 @@
 //! Sample positions for tests and timings: where games of each kind really go, not random
-//! boards (the WebAssembly agreement test, `examples/positions.rs`).
+//! boards (the WebAssembly agreement tests, `examples/positions.rs`).
 
 use rules::{AnyGame, AnyOptions, GameKind};
 
@@ -10,8 +10,9 @@ pub fn game(kind: GameKind, i: u64) -> Vec<String> {
     cuts(kind, i / 10).swap_remove((i % 10) as usize)
 }
 
-/// Game `i` of `kind` between two intermediates, to its end (or 400 plies).
-fn game_to_end(kind: GameKind, i: u64) -> Vec<String> {
+/// Game `i` of `kind` between two intermediates, to its end (or 400 plies): what a review
+/// gets (the review agreement test, `examples/positions.rs --review`).
+pub fn game_to_end(kind: GameKind, i: u64) -> Vec<String> {
     let mut game = AnyGame::new(AnyOptions::default_for(kind));
     let mut all = Vec::new();
     while let Some(m) = ai::choose_with_work(
