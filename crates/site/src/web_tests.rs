@@ -233,7 +233,7 @@ async fn pages_preload_what_they_run_and_nothing_else() {
     };
     let (_, _, home) = get_page("/en/", &[]).await;
     let p = preloads(&home);
-    for m in ["/static/i18n.js", "/static/home.js", "/static/api.js", "/static/vendor/fluent-bundle/bundle.js"] {
+    for m in ["/static/i18n.js", "/static/home.js", "/static/api.js", "/static/vendor/fluent-bundle/index.js"] {
         assert!(p.iter().any(|x| x == m), "home lacks {m}: {p:?}");
     }
     for m in ["play.js", "ws.js", "musashi/", "dots/", "learn.js"] {
