@@ -41,8 +41,12 @@ pub struct Config {
     /// Reverse proxies whose forwarding header (`X-Forwarded-For` or `Forwarded`) names the
     /// client for the per-IP limits.
     pub trusted_proxies: TrustedProxies,
-    /// Review finished games in the background ([`review`]).
+    /// Review a finished game on demand, for a client that asks the record without
+    /// `?review=device` ([`crate::review`]); `false`: never, every record says `device`.
     pub reviews: bool,
+    /// Reviews one address may start an hour that way, all of them at once if wanted (`0`:
+    /// no limit); a record asked for again while its review is made counts once.
+    pub reviews_per_ip_hour: u32,
     /// How long after start-up a 25-point Musashi game waits for its tables before it is
     /// reviewed without them (they are built in the background at start-up).
     pub review_tables_wait: Duration,
@@ -102,6 +106,7 @@ impl Default for Config {
             cluster: None,
             trusted_proxies: TrustedProxies::default(),
             reviews: true,
+            reviews_per_ip_hour: 30,
             review_tables_wait: Duration::from_secs(300),
             public_url: "http://127.0.0.1:8080".parse().expect("a valid URL"),
             table_idle: Duration::from_secs(60),

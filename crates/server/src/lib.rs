@@ -141,8 +141,6 @@ pub async fn serve(addr: SocketAddr, db_url: &str, config: Config) -> Result<(),
     let state = AppState::with_cluster(store, config, cluster);
     state.join();
     let restored = state.tables.restore().await?;
-    // Games that ended before a restart get their review too.
-    review::wake(&state.ctx);
     match fd_limit::raise_to_hard() {
         Ok((before, after)) if before != after => {
             tracing::info!("open files: soft limit raised from {before} to {after}")

@@ -50,7 +50,7 @@ impl AppState {
         let cores = std::thread::available_parallelism().map_or(2, |n| n.get());
         let ctx = Ctx {
             store,
-            reviews: Arc::new(review::handles::Reviews::new(config.reviews)),
+            reviews: Arc::new(review::handles::Reviews::new(config.reviews, config.reviews_per_ip_hour)),
             config: Arc::new(config),
             cpu_slots: Arc::new(Semaphore::new(cores)),
             cpu_total: cores,

@@ -28,17 +28,40 @@ impl TestServer {
         (status, r.json().await.unwrap_or(Value::Null))
     }
 
-    /// The finished game, asked until its review is there (20 s at most).
+    /// The finished game, asked (plainly: the server reviews it) until its review is there
+    /// (60 s at most: a 5x4 review in a debug build takes seconds).
     async fn reviewed(&self, code: &str, n: u32) -> Value {
-        for _ in 0..200 {
+        for _ in 0..600 {
             let (status, g) = self.get(&format!("/api/games/{code}/{n}"), None).await;
             assert_eq!(status, 200, "{g}");
             if !g["review"].is_null() {
+                assert_eq!(g["reviewState"], "done", "{g}");
                 return g;
             }
+            assert_eq!(g["reviewState"], "making", "{g}");
             tokio::time::sleep(Duration::from_millis(100)).await;
         }
-        panic!("no review of {code}/{n} within 20 s");
+        panic!("no review of {code}/{n} within 60 s");
+    }
+
+    /// Whether the store holds a review of game `n` of group `code`.
+    async fn stored_review(&self, code: &str, n: u32) -> bool {
+        let store = &self.state.ctx.store;
+        let g = store.game_by_no(code, n).await.unwrap().expect("the game");
+        store.review(&g.id).await.unwrap().is_some()
+    }
+
+    /// A finished game between two people on `options`, every move the first legal one.
+    async fn finished(&self, options: Value) -> String {
+        let (ta, _) = self.player("Ana").await;
+        let (tb, _) = self.player("Ben").await;
+        let code = self.group(&ta, json!({"game": "dots", "options": options})).await;
+        let mut a = self.client(&code, &ta).await;
+        let mut b = self.client(&code, &tb).await;
+        b.intent(json!({"t": "sit"})).await;
+        a.catch_up(b.v).await;
+        play_out(&mut a, &mut b, first_legal).await;
+        code
     }
 }
 
@@ -250,7 +273,8 @@ async fn a_bad_record_names_its_bad_move() {
 
 /// Reviews run in the spare CPU slots at the lowest priority, so a live game's CPU still
 /// answers within its second while finished games wait for theirs: six 5x5 games are
-/// finished (each review takes seconds, more in a debug build), then a person plays the
+/// finished and their records asked for, which starts their reviews (each takes about a
+/// second, more in a debug build), then a person plays the
 /// intermediate CPU on 5x4 and each CPU answer is timed, from the person's move sent to their
 /// turn again. Reviews must still be pending when the CPU game starts, or this shows nothing.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -312,4 +336,70 @@ async fn cpu_answers_keep_their_second_while_reviews_run() {
     // The CPU's own budget is under a second; a review may hold it back by one 100 ms slice.
     let slow: Vec<f64> = answers.iter().filter(|d| d.as_millis() >= 1000).map(|&d| ms(d)).collect();
     assert!(slow.is_empty(), "CPU answers over a second while reviews ran: {slow:?} ms");
+}
+
+/// The server reviews a finished game only when asked (issue 36): nothing is made when the
+/// game ends; a client that reviews on its device (`?review=device`) is told `device` and
+/// nothing starts; a plain request starts the review, which then appears, equal to the page
+/// engine's answer for the same moves (`op: review`, the same function and work budget).
+#[tokio::test]
+async fn a_finished_game_is_reviewed_only_when_asked_and_as_the_device_would() {
+    let s = TestServer::start().await;
+    let code = s.finished(json!({"size": "5x4"})).await;
+    tokio::time::sleep(Duration::from_millis(1500)).await;
+    assert!(!s.stored_review(&code, 1).await, "a review was made before anyone asked");
+
+    for _ in 0..3 {
+        let (status, g) = s.get(&format!("/api/games/{code}/1?review=device"), None).await;
+        assert_eq!(status, 200, "{g}");
+        assert_eq!((&g["reviewState"], &g["review"]), (&json!("device"), &Value::Null), "{g}");
+    }
+    tokio::time::sleep(Duration::from_millis(1500)).await;
+    assert!(!s.stored_review(&code, 1).await, "?review=device started a review");
+    assert_eq!(s.get(&format!("/api/games/{code}/1?review=cloud"), None).await.0, 400);
+
+    let (_, g) = s.get(&format!("/api/games/{code}/1"), None).await;
+    assert_eq!((&g["reviewState"], &g["review"]), (&json!("making"), &Value::Null), "{g}");
+    let g = s.reviewed(&code, 1).await;
+    assert!(s.stored_review(&code, 1).await);
+    // Stored now: the device's request gets it too, and nothing starts again.
+    let (_, again) = s.get(&format!("/api/games/{code}/1?review=device"), None).await;
+    assert_eq!((&again["reviewState"], &again["review"]), (&json!("done"), &g["review"]));
+
+    let req = json!({"op": "review", "options": g["options"], "moves": g["moves"]});
+    let device: Value =
+        serde_json::from_str(&serde_json::to_string(&qdan_engine::handle(&req.to_string())).unwrap()).unwrap();
+    let without_time = |v: &Value| {
+        let mut v = v.clone();
+        v.as_object_mut().unwrap().remove("busyMs");
+        v
+    };
+    assert_eq!(without_time(&g["review"]), without_time(&device), "the server's review is the device's");
+    let plies = device["plies"].as_array().unwrap();
+    let exact = plies.iter().filter(|p| p["exact"] == true).count();
+    assert!(exact > 0 && exact < plies.len(), "exact values and estimates both compared: {exact} of {}", plies.len());
+}
+
+/// Reviews started on the server are limited per address: past the limit a plain request is
+/// told `rate-limited` and nothing starts; asking again for a review already being made is
+/// not counted again.
+#[tokio::test]
+async fn reviews_started_per_address_are_limited() {
+    let config = server::Config { reviews_per_ip_hour: 1, ..crate::common::fast_config() };
+    let s = TestServer::start_with(config, None).await;
+    let first = s.finished(json!({"size": "3x3"})).await;
+    let second = s.finished(json!({"size": "3x3"})).await;
+    let (_, g) = s.get(&format!("/api/games/{first}/1"), None).await;
+    assert_eq!(g["reviewState"], "making", "{g}");
+    // The first game's review again: made, or still making; never refused.
+    s.reviewed(&first, 1).await;
+    for _ in 0..3 {
+        let (_, g) = s.get(&format!("/api/games/{second}/1"), None).await;
+        assert_eq!((&g["reviewState"], &g["review"]), (&json!("rate-limited"), &Value::Null), "{g}");
+    }
+    tokio::time::sleep(Duration::from_millis(1000)).await;
+    assert!(!s.stored_review(&second, 1).await, "a refused review was made");
+    // The page reviews it itself and is not refused.
+    let (_, g) = s.get(&format!("/api/games/{second}/1?review=device"), None).await;
+    assert_eq!(g["reviewState"], "device", "{g}");
 }

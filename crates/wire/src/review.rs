@@ -91,8 +91,30 @@ pub struct GameRecordView {
     pub by: Vec<MoveSource>,
     pub started_at: i64,
     pub ended_at: i64,
-    /// `None` while the review is still being worked out.
+    /// The stored review; `None` until one is made (see `review_state`).
     pub review: Option<ReviewView>,
+    /// Where the review stands, so that a client knows whether to wait, work it out itself,
+    /// or give up for now.
+    pub review_state: ReviewState,
+}
+
+/// Where a finished game's review stands, in `GET /api/games/CODE/N`. The server reviews a
+/// game only when asked: a client that can work the review out itself (the page's engine)
+/// asks with `?review=device` and is answered `device` while none is stored; a plain request
+/// starts one, limited per address.
+#[derive(Copy, Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum ReviewState {
+    /// Made: `review` holds it (`null` only when the stored moves did not replay).
+    Done,
+    /// Being worked out on the server (asked by this request or an earlier one): ask again
+    /// in a few seconds.
+    Making,
+    /// None stored and none started: the client asked `?review=device` and works it out.
+    Device,
+    /// None stored, and this address started as many reviews as it may for now
+    /// (`docs/deploy.md`, limits): none started.
+    RateLimited,
 }
 
 /// One line of a list of games (`GET /api/me/games`, `GET /api/players/ID/games`), from the

@@ -123,6 +123,10 @@ pub struct Args {
     /// [default: 2].
     #[arg(long, env = "QDAN_HINTS_PER_IP")]
     hints_per_ip: Option<u32>,
+    /// Reviews of finished games one address may have the server work out an hour (for
+    /// browsers without WebAssembly; the page reviews on the device); 0: no limit [default: 30].
+    #[arg(long, env = "QDAN_REVIEWS_PER_IP_HOUR")]
+    reviews_per_ip_hour: Option<u32>,
 }
 
 #[derive(clap::ValueEnum, Clone, Copy, Debug)]
@@ -173,6 +177,7 @@ pub fn run(a: Args) -> anyhow::Result<()> {
     config.sockets_per_ip = a.sockets_per_ip.unwrap_or(config.sockets_per_ip);
     config.hints_per_player = a.hints_per_player.unwrap_or(config.hints_per_player);
     config.hints_per_ip = a.hints_per_ip.unwrap_or(config.hints_per_ip);
+    config.reviews_per_ip_hour = a.reviews_per_ip_hour.unwrap_or(config.reviews_per_ip_hour);
     config.connections_per_ip = a.connections_per_ip.unwrap_or(config.connections_per_ip);
     if let Some(s) = a.header_read_timeout {
         config.header_read_timeout = Duration::from_secs(s);

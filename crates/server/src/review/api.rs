@@ -1,6 +1,7 @@
 //! The endpoints after the game (`docs/protocol.md`, "Replays, reviews and analysis"):
 //!
-//! - `GET /api/games/{code}/{n}`: game `n` of a group, finished, with its review once made.
+//! - `GET /api/games/{code}/{n}`: game `n` of a group, finished, with its review once made
+//!   (`?review=device`: the client works it out itself; otherwise the server starts one).
 //! - `GET /api/games/{code}/{n}/record`: its text record (`docs/notation.md`), as a download.
 //! - `GET /api/me/games`: the device's player's recent games (bearer token).
 //! - `GET /api/players/{id}/games`: a player's ranked games, which are public.
@@ -10,7 +11,7 @@
 use std::time::Duration;
 
 use axum::Extension;
-use axum::extract::{Path, State};
+use axum::extract::{Path, Query, State};
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
@@ -19,7 +20,6 @@ use rules::record::Record;
 use rules::{AnyOptions, Side};
 use wire::review::{
     AnalysisRequest, AnalysisView, EndView, GameRecordView, GameSummary, PlayerGames, PlayerView, RecordView,
-    ReviewView,
 };
 use wire::{CpuLevel, ErrorCode, RatingChange, Seat};
 
@@ -94,10 +94,29 @@ async fn finished_game(state: &AppState, code: &str, n: &str) -> Result<GameRow,
     Ok(g)
 }
 
+/// `GET /api/games/{code}/{n}`'s query: `review=device` when the client reviews the game
+/// itself.
+#[derive(Debug, serde::Deserialize)]
+struct GameQuery {
+    review: Option<String>,
+}
+
 async fn game_get(
     State(state): State<AppState>,
     Path((code, n)): Path<(String, String)>,
+    Query(q): Query<GameQuery>,
+    ip: Option<Extension<ClientIp>>,
 ) -> Result<Json<GameRecordView>, ApiError> {
+    let device = match q.review.as_deref() {
+        None => false,
+        Some("device") => true,
+        Some(other) => {
+            return Err(ApiError::BadRequest(
+                ErrorCode::BadField,
+                format!("review={other}: only review=device is known"),
+            ));
+        }
+    };
     let g = finished_game(&state, &code, &n).await?;
     let store = &state.ctx.store;
     let Sitters { players, cpu } = store.sitters(&g.group_code).await?;
@@ -108,17 +127,11 @@ async fn game_get(
         .into_iter()
         .map(|r| RatingChange { seat: r.seat, before: r.before.round() as i32, after: r.after.round() as i32 })
         .collect();
-    let review = match store.review(&g.id).await? {
-        Some(r) if r.ok => Some(
-            serde_json::from_str::<ReviewView>(&r.body)
-                .map_err(|e| crate::store::StoreError::Corrupt(format!("game {}: review: {e}", g.id)))?,
-        ),
-        _ => {
-            // Not made yet (or made by an older engine): make sure the worker knows.
-            super::wake(&state.ctx);
-            None
-        }
-    };
+    let moves: Vec<_> = moves.into_iter().map(|m| (m.by, m.mv)).collect();
+    let texts: Vec<String> = moves.iter().map(|(_, m)| m.clone()).collect();
+    // Without a known address (a test server without connect info) everyone shares one key.
+    let key = ip.map_or(std::net::IpAddr::from([0, 0, 0, 0]), |Extension(ClientIp(ip))| ip);
+    let (review_state, review) = super::asked(&state.ctx, &g, &texts, device, key).await?;
     Ok(Json(GameRecordView {
         code: g.group_code.clone(),
         game_no: g.game_no,
@@ -129,11 +142,12 @@ async fn game_get(
         players: [player_view(players[0].as_ref(), None), player_view(players[1].as_ref(), cpu)],
         result: end_of(&g).ok_or_else(|| crate::store::StoreError::Corrupt(format!("game {}: no end", g.id)))?,
         ratings,
-        by: moves.iter().map(|m| m.by).collect(),
-        moves: moves.into_iter().map(|m| m.mv).collect(),
+        by: moves.iter().map(|(by, _)| *by).collect(),
+        moves: texts,
         started_at: g.started_at,
         ended_at: g.ended_at.unwrap_or(g.started_at),
         review,
+        review_state,
     }))
 }
 

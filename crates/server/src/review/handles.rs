@@ -2,27 +2,41 @@
 //! handles, below the context, while the work that needs the context stays in the module
 //! above them.
 
-use std::sync::atomic::AtomicBool;
+use std::collections::HashSet;
+use std::net::IpAddr;
+use std::sync::{Mutex, OnceLock};
 use std::time::Instant;
 
-use tokio::sync::Notify;
-
 use super::fair_queue::FairQueue;
+use crate::ratelimit::PerKey;
 
-/// The handle a server keeps: [`super::wake`] wakes the worker, which starts on first use.
+/// The handle a server keeps of its on-demand reviews: the review thread (started on first
+/// use), the games queued or being reviewed, and the per-address limit on starting one.
 #[derive(Debug)]
 pub struct Reviews {
     pub(super) enabled: bool,
-    pub(super) started: AtomicBool,
-    pub(super) wake: Notify,
+    pub(super) jobs: OnceLock<std::sync::mpsc::Sender<super::Job>>,
+    /// Games queued for the review thread or on it: asked again, they are `making` and
+    /// nothing new starts.
+    pub(super) making: Mutex<HashSet<String>>,
+    /// Reviews each address may start: `per_hour` at once, refilled over the hour.
+    pub(super) per_ip: Option<PerKey<IpAddr>>,
     /// When the server started: 25-point Musashi games wait this long for the tables being
     /// built at start-up (see [`crate::Config::review_tables_wait`]).
     pub(super) since: Instant,
 }
 
 impl Reviews {
-    pub fn new(enabled: bool) -> Reviews {
-        Reviews { enabled, started: AtomicBool::new(false), wake: Notify::new(), since: Instant::now() }
+    /// `enabled`: the server reviews games when asked; `per_hour`: reviews one address may
+    /// start an hour (`0`: no limit).
+    pub fn new(enabled: bool, per_hour: u32) -> Reviews {
+        Reviews {
+            enabled,
+            jobs: OnceLock::new(),
+            making: Mutex::default(),
+            per_ip: (per_hour > 0).then(|| PerKey::new(f64::from(per_hour) / 3600.0, f64::from(per_hour))),
+            since: Instant::now(),
+        }
     }
 }
 

@@ -12,7 +12,8 @@
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use ai::review::Pace;
+use ai::clock::{Clock, Deadline, thread_cpu_time};
+use ai::review::{Pace, Slices, Timed};
 use tokio::sync::Semaphore;
 
 /// How often a waiting slice looks for a spare slot.
@@ -57,6 +58,48 @@ impl Pace for SpareSlots {
         let out = work(Instant::now() + max);
         drop(permit);
         out
+    }
+}
+
+/// A work budget's slices (the device's, `qdan_engine::review`) run in a [`Pace`]'s slots:
+/// each slice waits for a spare slot as a timed one does, but ends when its reads of `clock`
+/// are spent, not at a time, so the server's values are the device's. [`Slices::spent`]
+/// counts reads (the budget's unit); [`WorkSlices::cpu`] the thread's CPU time they took.
+pub struct WorkSlices<'p, P: Pace> {
+    pace: &'p mut P,
+    work: Timed,
+    cpu: Duration,
+}
+
+impl<'p, P: Pace> WorkSlices<'p, P> {
+    /// Slices on `clock` (a `CappedWork`: reads, with a time cap as the safety net).
+    pub fn new(pace: &'p mut P, clock: Arc<dyn Clock>) -> WorkSlices<'p, P> {
+        WorkSlices { pace, work: Timed::new(clock), cpu: Duration::ZERO }
+    }
+
+    /// CPU time spent in slices so far.
+    pub fn cpu(&self) -> Duration {
+        self.cpu
+    }
+}
+
+/// The longest a slot is held for one slice, as a time: a work slice is far shorter (at most
+/// a few milliseconds of search), this only bounds what the [`Pace`] is told.
+const WORK_SLICE: Duration = Duration::from_millis(100);
+
+impl<P: Pace> Slices for WorkSlices<'_, P> {
+    fn slice<T>(&mut self, max: Duration, work: impl FnOnce(&Deadline) -> T) -> T {
+        let (timed, cpu) = (&mut self.work, &mut self.cpu);
+        self.pace.slice(WORK_SLICE, |_| {
+            let start = thread_cpu_time();
+            let out = timed.slice(max, work);
+            *cpu += thread_cpu_time().saturating_sub(start);
+            out
+        })
+    }
+
+    fn spent(&self) -> Duration {
+        self.work.spent()
     }
 }
 

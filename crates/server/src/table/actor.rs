@@ -254,8 +254,6 @@ impl Actor {
                 };
                 let changes = store.finish_game(&end, fence).await?;
                 self.table.set_ratings(changes);
-                // The game is over and stored: its review can start.
-                crate::review::wake(&self.ctx);
                 Ok(())
             }
             Change::NoShow => {

@@ -1,18 +1,7 @@
-//! Bagh-Chal's review: exact from the movement-phase tables (when the server has them) and
-//! the search where they reach, estimates elsewhere.
+//! Bagh-Chal: its tables are installed for play and are read by the engine itself.
 
-use ai::review::{self, Budget, Pace};
-use rules::bagh_chal::{Game, Options};
+use rules::bagh_chal::Game;
 
 use super::Valued;
 
-impl Valued for Game {
-    fn review(
-        options: Options,
-        moves: &[String],
-        budget: &Budget,
-        pace: &mut impl Pace,
-    ) -> Result<review::Review, review::ReviewError> {
-        review::bagh_chal::review(options, moves, budget, pace)
-    }
-}
+impl Valued for Game {}

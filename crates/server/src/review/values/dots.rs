@@ -1,17 +1,7 @@
-//! Dots and Boxes' review: exact from the solver where it finishes, estimated before that.
+//! Dots and Boxes: no tables.
 
-use ai::review::{self, Budget, Pace};
-use rules::dots::{Game, Options};
+use rules::dots::Game;
 
 use super::Valued;
 
-impl Valued for Game {
-    fn review(
-        options: Options,
-        moves: &[String],
-        budget: &Budget,
-        pace: &mut impl Pace,
-    ) -> Result<review::Review, review::ReviewError> {
-        review::dots::review(options, moves, budget, pace)
-    }
-}
+impl Valued for Game {}

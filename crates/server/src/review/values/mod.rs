@@ -1,24 +1,15 @@
-//! The review engine (`ai::review`) in the wire's terms: a game's review. The analysis
-//! board's values of a position and its moves are the engine crate's
-//! (`qdan_engine::analysis`), which the page runs too.
+//! What the server adds to the review engine: the tables a review or an analysis wants. A
+//! game's review and the analysis board's values are the engine crate's
+//! (`qdan_engine::review`, `qdan_engine::analysis`), which the page runs too.
 
 mod bagh_chal;
 mod dots;
 mod musashi;
 
-use ai::review::{self, Budget, Pace};
-use qdan_engine::analysis::view;
 use rules::AnyOptions;
-use wire::review::{ReviewView, TurningView};
 
-/// A game's values: its review, and the tables the analysis board may want.
+/// A game's tables, as reviews and the analysis board want them.
 pub(crate) trait Valued: rules::Game {
-    fn review(
-        options: Self::Options,
-        moves: &[String],
-        budget: &Budget,
-        pace: &mut impl Pace,
-    ) -> Result<review::Review, review::ReviewError>;
     /// Whether tables a review under `options` would use are still being made.
     fn tables_pending(_options: &Self::Options) -> bool {
         false
@@ -29,27 +20,6 @@ pub(crate) trait Valued: rules::Game {
 
 macro_rules! valued_games {
     ($($Variant:ident($Rules:ty),)+) => {
-        /// Reviews a finished game.
-        pub fn review_game(
-            options: AnyOptions,
-            moves: &[String],
-            budget: &Budget,
-            pace: &mut impl Pace,
-        ) -> Result<ReviewView, review::ReviewError> {
-            let r = match options {
-                $(AnyOptions::$Variant(o) => <$Rules as Valued>::review(o, moves, budget, pace)?,)+
-            };
-            Ok(ReviewView {
-                plies: r.plies.iter().map(|p| view(p.value, p.outlook)).collect(),
-                turning: r
-                    .turning
-                    .into_iter()
-                    .map(|t| TurningView { ply: t.ply as u32, played: t.played, best: t.best })
-                    .collect(),
-                busy_ms: r.busy.as_millis() as u64,
-            })
-        }
-
         /// See [`Valued::tables_pending`].
         pub fn tables_pending(options: &AnyOptions) -> bool {
             match options {

@@ -1,7 +1,5 @@
-//! Juroku Musashi's review: exact from the tables and the search where they reach; the
-//! tables the analysis board wants.
+//! Juroku Musashi: the 25-point tables a review waits for, and those the analysis board wants.
 
-use ai::review::{self, Budget, Pace};
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use rules::musashi::{BoardKind, Game, Options, Target};
@@ -9,15 +7,6 @@ use rules::musashi::{BoardKind, Game, Options, Target};
 use super::Valued;
 
 impl Valued for Game {
-    fn review(
-        options: Options,
-        moves: &[String],
-        budget: &Budget,
-        pace: &mut impl Pace,
-    ) -> Result<review::Review, review::ReviewError> {
-        review::musashi::review(options, moves, &mut review::musashi::Installed, budget, pace)
-    }
-
     /// The 25-point tables are built at start-up when no file holds them.
     fn tables_pending(o: &Options) -> bool {
         o.board == BoardKind::Square25 && ai::musashi::tables_for(o.board, o.target).is_none()
