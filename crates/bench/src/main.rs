@@ -2,11 +2,13 @@
 //! shipped `qdan` binary. `qdan-bench load` plays many games over WebSockets and reports
 //! latency, throughput, CPU and memory, optionally beside the boardgame.io peer;
 //! `qdan-bench pairing` sends players into the quick-pairing pools and reports the time to a
-//! pairing, players paired twice or left waiting, and server CPU per pairing.
+//! pairing, players paired twice or left waiting, and server CPU per pairing;
+//! `qdan-bench check` checks a live cluster's invariants (no acknowledged move lost, none
+//! stored twice or under a superseded lease) and fails on any violation.
 
 use std::process::ExitCode;
 
-use bench::{load, pairing};
+use bench::{check, load, pairing};
 
 use clap::{Parser, Subcommand};
 
@@ -24,6 +26,9 @@ enum Command {
     /// Players entering the quick-pairing pools at a steady rate, on one node or a cluster:
     /// time to a pairing, players paired twice or left waiting, server CPU per pairing.
     Pairing(pairing::Args),
+    /// A cluster's invariants, from its database (and through its balancer): one move per
+    /// ply, plies without gaps, every move under a current lease, no acknowledged move lost.
+    Check(check::Args),
 }
 
 fn main() -> ExitCode {
@@ -31,6 +36,7 @@ fn main() -> ExitCode {
     let result = match cli.command {
         Command::Load(a) => load::run(a),
         Command::Pairing(a) => pairing::run(a),
+        Command::Check(a) => check::run(a),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -12,7 +12,9 @@
 //!    PostgreSQL (when `scripts/test` says where it runs) are restarted under load too.
 //! 3. Every acknowledged move is stored exactly once at its ply and every stored game replays
 //!    legally: `acked N stored M lost 0`, with the failover time (a kill to the next ack on a
-//!    table the killed node owned).
+//!    table the killed node owned). Then `qdan-bench check`'s invariants: from PostgreSQL
+//!    (also no move under a lease epoch that was not current) and, for each table in play, a
+//!    fresh client through the balancer that must see the stored moves.
 //!
 //! The default run takes about two minutes; a longer one:
 //! `QDAN_CLUSTER_SECS=300 QDAN_CLUSTER_GAMES=40 QDAN_CLUSTER_KILLS=10 cargo test --release -p qdan --test cluster -- --nocapture`
@@ -393,6 +395,23 @@ async fn no_acknowledged_move_is_lost_across_kills_pauses_and_rolling_restarts()
     }
     assert!(audit.lost.is_empty(), "acknowledged but not stored: {:?}", audit.lost);
     assert!(acked.len() >= 30, "the run played too little to mean anything: {} acked", acked.len());
+    // The invariants as an operator checks them (`qdan-bench check`, docs/reliability.md):
+    // from PostgreSQL (one move per ply, no gaps, every move under a current lease, every
+    // acknowledged move stored) and through the balancer by a fresh client for each table.
+    let acked_moves: Vec<bench::check::AckedMove> = acked
+        .iter()
+        .map(|a| bench::check::AckedMove {
+            code: a.code.clone(),
+            game_no: a.game_no.into(),
+            ply: a.ply as i64,
+            mv: a.mv.clone(),
+        })
+        .collect();
+    let through = format!("http://{}", c.front);
+    let report = bench::check::check(&c.db, Some(&through), Some(&acked_moves)).await.unwrap();
+    println!("qdan-bench check: {report}");
+    assert!(report.is_clean(), "{report}");
+    assert!(report.without_epoch == 0, "every move of a cluster is written under a lease: {report}");
     let woken = std::fs::read_to_string(&c.logs[paused]).unwrap_or_default();
     assert!(
         paused_tables == 0 || refused + lost_leases > 0,

@@ -236,7 +236,7 @@ async fn a_move_keeps_the_epoch_of_its_lease() {
             code: "EPOCH0000001".into(),
             game: rules::GameKind::Dots,
             host_id: "p_1".into(),
-            options: options.clone(),
+            options,
             turn_limit: None,
             ranked: false,
             cpu: None,

@@ -13,10 +13,12 @@ use wire::{ClientMsg, GameView, Intent, Seat, ServerMsg, Status};
 
 use crate::TableClient;
 
-/// A move a client saw acknowledged: game (group code), ply, move text, and when.
+/// A move a client saw acknowledged: table (group code), game number, ply, move text, and
+/// when.
 #[derive(Debug, Clone)]
 pub struct Acked {
     pub code: String,
+    pub game_no: u32,
     pub ply: u64,
     pub mv: String,
     pub at: Instant,
@@ -72,8 +74,8 @@ fn legal(view: &GameView) -> Vec<String> {
 /// the reconnect if it still fits (the server acknowledges a resend, it does not replay it).
 pub async fn player(run: Arc<Run>, code: String, token: String, seat: Seat, seed: u64) {
     let mut rng = StdRng::seed_from_u64(seed);
-    // The move in flight: (intent id, ply, move).
-    let mut pending: Option<(u64, u32, String)> = None;
+    // The move in flight: (intent id, game number, ply, move).
+    let mut pending: Option<(u64, u32, u32, String)> = None;
     'connect: while Instant::now() < run.deadline {
         let connect = TableClient::connect(run.addr, &code, Some(&token), None);
         let Ok(Ok(mut c)) = tokio::time::timeout(Duration::from_secs(2), connect).await else {
@@ -84,8 +86,8 @@ pub async fn player(run: Arc<Run>, code: String, token: String, seat: Seat, seed
         // The full state after a (re)connect: a move whose ack never came is sent again if it
         // still fits (a resend of a stored move is acknowledged, not replayed); otherwise it
         // was overtaken and, never seen acknowledged, is not counted.
-        if let Some((id, ply, mv)) = pending.clone() {
-            if c.table().plies == ply && c.table().is_turn_of(seat) {
+        if let Some((id, game_no, ply, mv)) = pending.clone() {
+            if c.table().game_no == game_no && c.table().plies == ply && c.table().is_turn_of(seat) {
                 let m = ClientMsg::Intent { id, intent: Intent::Move { ply, mv } };
                 if c.send(&m).await.is_err() {
                     continue 'connect;
@@ -121,7 +123,7 @@ pub async fn player(run: Arc<Run>, code: String, token: String, seat: Seat, seed
                 let moves = c.table().view.as_ref().map(legal).unwrap_or_default();
                 let mv = moves[rng.gen_range(0..moves.len())].clone();
                 let Ok(id) = c.send_intent(Intent::Move { ply, mv: mv.clone() }).await else { continue 'connect };
-                pending = Some((id, ply, mv));
+                pending = Some((id, c.table().game_no, ply, mv));
                 run.stats.sent.fetch_add(1, Ordering::Relaxed);
                 tokio::time::sleep(Duration::from_millis(rng.gen_range(0..=run.think_ms))).await;
             }
@@ -135,8 +137,8 @@ pub async fn player(run: Arc<Run>, code: String, token: String, seat: Seat, seed
             };
             match msg {
                 ServerMsg::Ack { id, v } if pending.as_ref().is_some_and(|p| p.0 == id) => {
-                    let (_, ply, mv) = pending.take().expect("pending");
-                    let acked = Acked { code: code.clone(), ply: ply as u64, mv, at: Instant::now() };
+                    let (_, game_no, ply, mv) = pending.take().expect("pending");
+                    let acked = Acked { code: code.clone(), game_no, ply: ply as u64, mv, at: Instant::now() };
                     run.acked.lock().expect("acked lock").push(acked);
                     run.stats.acked.fetch_add(1, Ordering::Relaxed);
                     wait_v = v;
