@@ -8,6 +8,8 @@
 //!            [--seat alternate|parent|children] [--tables DIR] [--clock cpu|wall]
 //! qdan-arena choices --size 5x5 --moves 18,57,... --at 19,21 --players expert,expert-leaf30
 //!            [--repeats 3] [--budget-ms 900]
+//! qdan-arena levels --game dots|musashi|bagh-chal --a expert --b intermediate --games 50
+//!            [--options '{"size":"5x5"}'] [--engine native|wasm] [--seed N]
 //! ```
 //! One line per game goes to stderr as it ends; the summary goes to stdout.
 
@@ -39,6 +41,35 @@ enum Cmd {
     /// Ask Dots players for their line at given moments of a recorded game, each valued by
     /// the exact solver.
     Choices(ChoicesArgs),
+    /// Level against level on a game's default board (or --options), each move the engine's
+    /// answer to the page's request, at the level's work budget, without Musashi tables.
+    Levels(LevelsArgs),
+}
+
+#[derive(clap::Args)]
+struct LevelsArgs {
+    /// musashi, dots or bagh-chal.
+    #[arg(long)]
+    game: rules::GameKind,
+    /// The game's local rules as JSON (the table view's options without `game`); default board
+    /// when absent.
+    #[arg(long)]
+    options: Option<String>,
+    /// Level A: beginner, intermediate or expert.
+    #[arg(long)]
+    a: Level,
+    /// Level B.
+    #[arg(long)]
+    b: Level,
+    /// Number of games; A takes side 0 (the first player's side) in the even ones.
+    #[arg(long, default_value_t = 50)]
+    games: u32,
+    /// native (this process) or wasm (web/engine/qdan_engine.wasm under Node).
+    #[arg(long, default_value = "native")]
+    engine: String,
+    /// Names the series in the moves' seeds.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
 }
 
 #[derive(clap::Args)]
@@ -127,9 +158,54 @@ fn main() -> ExitCode {
     }
 }
 
+fn levels(l: LevelsArgs) -> anyhow::Result<()> {
+    use arena::levels::{self, Config, Native, Wasm};
+    let started = Instant::now();
+    let options = match &l.options {
+        None => rules::AnyOptions::default_for(l.game),
+        Some(json) => {
+            let mut o: serde_json::Map<String, serde_json::Value> =
+                serde_json::from_str(json).context("--options is a JSON object")?;
+            o.insert("game".into(), l.game.as_str().into());
+            serde_json::from_value(serde_json::Value::Object(o)).context("--options")?
+        }
+    };
+    let cfg = Config { options, a: l.a, b: l.b, games: l.games, seed: l.seed };
+    let mut log = std::io::stderr();
+    let sum = match l.engine.as_str() {
+        "native" => levels::run(&cfg, &mut Native, &mut log)?,
+        "wasm" => {
+            let module = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../web/engine/qdan_engine.wasm");
+            levels::run(&cfg, &mut Wasm::start(&module)?, &mut log)?
+        }
+        other => bail!("--engine is native or wasm, not {other:?}"),
+    };
+    let [w, d, lost] = sum.wins_draws_losses();
+    let [s0, s1] = sum.by_side;
+    println!(
+        "{} {:?} vs {:?}, {} games ({} engine): A {w}-{d}-{lost} (side 0: {}-{}-{}, side 1: {}-{}-{}), score {:.1} %",
+        l.game.as_str(),
+        l.a,
+        l.b,
+        l.games,
+        l.engine,
+        s0[0],
+        s0[1],
+        s0[2],
+        s1[0],
+        s1[1],
+        s1[2],
+        100.0 * (f64::from(w) + 0.5 * f64::from(d)) / f64::from(l.games.max(1)),
+    );
+    println!("{} plies, digest of every move {:016x}", sum.plies, sum.digest);
+    println!("{}", dots_series::elapsed_line(started));
+    Ok(())
+}
+
 fn run() -> anyhow::Result<()> {
     let a = match Cli::parse().cmd {
         Cmd::Match(a) => a,
+        Cmd::Levels(l) => return levels(l),
         Cmd::Choices(c) => {
             let players = c
                 .players
