@@ -1,7 +1,9 @@
 // The CPU played on the device (issue 36): a game against the CPU made by the page is
 // `cpuOnDevice`, the page works out each CPU move in the engine's worker and sends it, and the
-// server (which counts the CPU moves it works out, `GET /api/stats`) computes none. A tampered
-// `cpuMove` from the page's own socket is refused like an illegal move and changes nothing.
+// server (which counts the CPU moves and the reviews it works out, `GET /api/stats`) computes
+// none: the review at the end is worked out on the device too. A browser without WebAssembly
+// gets the server's review instead. A tampered `cpuMove` from the page's own socket is refused
+// like an illegal move and changes nothing.
 
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
@@ -9,10 +11,28 @@ import { PHONE, newPlayer, serverAndBrowser, shot, state, waitState } from './ha
 
 const env = serverAndBrowser();
 
+/** What the server has worked out so far: `{cpuMoves, hints, reviews}`. */
+async function serverStats() {
+  const r = await fetch(`${env.server.url}/api/stats`);
+  return r.json();
+}
+
 /** The CPU moves the server has worked out so far. */
 async function serverCpuMoves() {
-  const r = await fetch(`${env.server.url}/api/stats`);
-  return (await r.json()).cpuMoves;
+  return (await serverStats()).cpuMoves;
+}
+
+/**
+ * Plays `page`'s side to the end of the game, one line at a time.
+ * @param {import('playwright-core').Page} page
+ */
+async function playToTheEnd(page) {
+  for (;;) {
+    const mine = 's.table.view.turn === s.table.seats[s.seat].side';
+    const st = await waitState(page, `s.table.status === "over" || ${mine}`, 30_000);
+    if (st.table.status === 'over') return;
+    await drawALine(page);
+  }
 }
 
 /**
@@ -69,6 +89,30 @@ test('a whole game against the CPU worked out on the phone: the server computes 
   assert.equal(end.moves.length, 24);
   await me.page.locator('#result-title').waitFor();
   assert.equal(await serverCpuMoves(), before, 'the server worked out no CPU move');
+  // The review: worked out on the phone, the chart and the turning points shown, and the
+  // server (which was told review=device) started none.
+  const reviewsBefore = (await serverStats()).reviews;
+  await me.page.locator('#review #chart svg').waitFor({ timeout: 20_000 });
+  await me.page.locator('#review #turning li').first().waitFor();
+  await shot(me.page, 'device-review-390x844');
+  const code = new URL(me.page.url()).pathname.split('/').pop();
+  const rec = await (await fetch(`${env.server.url}/api/games/${code}/1?review=device`)).json();
+  assert.equal(rec.review, null, 'the server stored no review');
+  assert.equal(rec.reviewState, 'device');
+  assert.equal((await serverStats()).reviews, reviewsBefore, 'the server worked out no review');
+  assert.deepEqual(me.errors, []);
+  await me.context.close();
+});
+
+test('a browser without WebAssembly gets its review from the server', async () => {
+  const me = await newPlayer(env.browser, PHONE);
+  await me.context.addInitScript(() => { delete (/** @type {any} */ (globalThis)).WebAssembly; });
+  const before = (await serverStats()).reviews;
+  await startDots3x3VsCpu(me.page);
+  assert.equal((await state(me.page)).table.cpuOnDevice, false, 'no engine here: the server plays the CPU');
+  await playToTheEnd(me.page);
+  await me.page.locator('#review #chart svg').waitFor({ timeout: 30_000 });
+  assert.equal((await serverStats()).reviews, before + 1, 'the server worked out this review');
   assert.deepEqual(me.errors, []);
   await me.context.close();
 });

@@ -285,12 +285,14 @@ async fn options_get(State(state): State<AppState>, Path(game): Path<String>) ->
     Ok(Json(json!({"options": wire::option_specs(kind), "turnLimits": state.ctx.config.turn_limits})))
 }
 
-/// This node's work counters since it started (issue 36): the CPU moves and the hints it
-/// worked out.
+/// This node's work counters since it started (issue 36): the CPU moves, the hints and the
+/// reviews it worked out.
 async fn stats_get(State(state): State<AppState>) -> Json<Value> {
-    let cpu_moves = state.ctx.cpu_moves.load(std::sync::atomic::Ordering::Relaxed);
-    let hints = state.ctx.hints_worked.load(std::sync::atomic::Ordering::Relaxed);
-    Json(json!({"cpuMoves": cpu_moves, "hints": hints}))
+    use std::sync::atomic::Ordering::Relaxed;
+    let cpu_moves = state.ctx.cpu_moves.load(Relaxed);
+    let hints = state.ctx.hints_worked.load(Relaxed);
+    let reviews = state.ctx.reviews.made.load(Relaxed);
+    Json(json!({"cpuMoves": cpu_moves, "hints": hints, "reviews": reviews}))
 }
 
 /// The best 100 of a game. Each row carries the player's tag (`ids::player_tag`), so two

@@ -24,6 +24,9 @@ pub struct Reviews {
     /// When the server started: 25-point Musashi games wait this long for the tables being
     /// built at start-up (see [`crate::Config::review_tables_wait`]).
     pub(super) since: Instant,
+    /// Reviews this node has worked out since it started: `GET /api/stats`, so a test can show
+    /// that a game reviewed on the device cost the server none.
+    pub made: std::sync::atomic::AtomicU64,
 }
 
 impl Reviews {
@@ -36,6 +39,7 @@ impl Reviews {
             making: Mutex::default(),
             per_ip: (per_hour > 0).then(|| PerKey::new(f64::from(per_hour) / 3600.0, f64::from(per_hour))),
             since: Instant::now(),
+            made: Default::default(),
         }
     }
 }

@@ -72,6 +72,7 @@ fn review_thread(ctx: &Ctx) -> std::sync::mpsc::Sender<Job> {
     let (tx, rx) = std::sync::mpsc::channel::<Job>();
     let slots = ctx.cpu_slots.clone();
     let total = ctx.cpu_total;
+    let reviews = ctx.reviews.clone();
     std::thread::Builder::new()
         .name("qdan-review".into())
         .spawn(move || {
@@ -79,6 +80,7 @@ fn review_thread(ctx: &Ctx) -> std::sync::mpsc::Sender<Job> {
             let mut pace = pace::SpareSlots::new(slots, total);
             while let Ok(job) = rx.recv() {
                 let out = review_on(job.options, &job.moves, &mut pace);
+                reviews.made.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
                 // The asking task may have gone (the server stops).
                 let _ = job.reply.send(out);
             }
