@@ -201,7 +201,9 @@ export function start(data, t, announce) {
       boardEl.className = `board ${msg.table.game}`;
       board = moveList.wrap(parts.createBoard(boardEl, {
         onMove: (move) => {
-          if (mirror) intent({ t: 'move', ply: mirror.table.plies, move });
+          if (!mirror) return;
+          deviceCpu.ahead(mirror, move, mySeat(mirror.table, you));
+          intent({ t: 'move', ply: mirror.table.plies, move });
         },
         t,
         announce,

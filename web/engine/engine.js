@@ -1,7 +1,7 @@
 // The page's way to the engine (crates/engine, in WebAssembly in a worker): the CPU's move,
 // the hint, the analysis board's values and the reviews of finished games, worked out on this
-// device. The worker and the module load on the first request only, so no page pays for them
-// at first load.
+// device. The worker and the module load on the first request, or ahead of it when the page
+// knows one is coming (`warmEngine`), so no page pays for them at first load.
 
 import { moveSeed } from './seed.js';
 
@@ -15,7 +15,7 @@ const waiting = new Map();
 
 /** Whether this browser can run the engine (WebAssembly and module workers). */
 export function engineAvailable() {
-  return typeof WebAssembly === 'object' && typeof WebAssembly.instantiateStreaming === 'function' && typeof Worker === 'function';
+  return typeof WebAssembly === 'object' && typeof WebAssembly.compileStreaming === 'function' && typeof Worker === 'function';
 }
 
 function start() {
@@ -34,6 +34,27 @@ function start() {
   };
   worker = w;
   return w;
+}
+
+/**
+ * Deadline reads (the unit of `ai::budget::work`) of the short search that warms the engine,
+ * by game: about a tenth of a second. A module's first search runs largely in the browser's
+ * baseline code, compiled quickly but slow, and a function already running never switches to
+ * the optimized code compiled meanwhile: a 5x4 Dots opening move took 1.2 s when it was the
+ * module's first search and 0.9 s after a short one (in Node, the module as served).
+ * @type {Record<string, number>}
+ */
+const WARM_WORK = { dots: 20, musashi: 300, 'bagh-chal': 300 };
+
+/**
+ * Starts the worker, which compiles the module at once, and runs a short search of the coming
+ * kind (its answer unused): called when a CPU move is sure to be asked for (the seated
+ * player's table against the CPU on this device), so that the first one waits neither for the
+ * download and the compile nor for the browser to optimize the search.
+ * @param {Omit<MoveRequest, 'seed'>} req the table's game, rules, moves and the CPU's level
+ */
+export function warmEngine(req) {
+  ask({ op: 'move', ...req, seed: '0', work: WARM_WORK[req.kind] ?? 0 });
 }
 
 /**

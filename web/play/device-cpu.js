@@ -1,8 +1,10 @@
 // The CPU opponent played on this device (issue 36, docs/protocol.md "The CPU on the device"):
 // at a table made with `cpuOnDevice`, in the CPU's turn, the seated player's page works out
 // the CPU's move in the engine's worker (the page never freezes) and sends it as `cpuMove`;
-// the server checks it like any move. A sign shows while it thinks. The engine loads only
-// when a CPU move is first due, so no other page pays for it.
+// the server checks it like any move. A sign shows while it thinks. The engine's worker and
+// module load as soon as the seated player's table is known and the page has loaded
+// (`warmSoon`), so that the CPU's first move does not wait for them; a page where nobody plays
+// against this device's CPU (a watcher's, a game between two people) never loads them.
 
 import { h } from '../dom.js';
 
@@ -23,6 +25,34 @@ export function cpuDue(tb, me) {
 }
 
 /**
+ * Whether this page will work out CPU moves at this table: its viewer is seated against a CPU
+ * played on this device, in a game still in play.
+ * @param {import('../types.js').TableView} tb
+ * @param {import('../types.js').Seat | null} me
+ */
+export function cpuComing(tb, me) {
+  return tb.cpuOnDevice && tb.status === 'playing' && me !== null && tb.seats.some((s) => s?.cpu);
+}
+
+/**
+ * Loads and warms the engine once the page itself has loaded: its worker downloads and
+ * compiles the module on a thread of its own and runs a short search (engine.js
+ * `warmEngine`), so the page pays for two small modules and a message, and the first CPU move
+ * waits for none of it. (An idle callback came too late: on a throttled phone the page is
+ * seldom idle before a quick player's first move.)
+ * @param {Omit<import('../engine/engine.js').MoveRequest, 'seed'>} req the table's game, rules, moves and the CPU's level
+ */
+function warmSoon(req) {
+  const warm = () => {
+    import('../engine/engine.js')
+      .then((engine) => engine.warmEngine(req))
+      .catch((e) => console.error('qdan: the engine did not load', e));
+  };
+  if (document.readyState === 'complete') setTimeout(warm, 0);
+  else addEventListener('load', warm, { once: true });
+}
+
+/**
  * @param {{t: import('../types.js').Translate, code: string, send: (i: import('../types.js').Intent) => Promise<unknown>}} ctx
  */
 export function createDeviceCpu({ t, code, send }) {
@@ -31,6 +61,28 @@ export function createDeviceCpu({ t, code, send }) {
   let asked = '';
   /** The move worked out last, kept so that a send lost to a dropped socket is sent again as is. */
   let known = { key: '', move: /** @type {string | null} */ (null) };
+  /** Whether the engine was started (by `warmSoon` or a move due). */
+  let warmed = false;
+  /**
+   * The CPU's answer to the player's move, asked for when the player made it (`ahead`), before
+   * the server sends the move back: used if the table then holds exactly those moves.
+   * @type {{key: string, moves: string, started: number, move: Promise<string | null>} | null}
+   */
+  let early = null;
+
+  /**
+   * The CPU's move after `moves` (`ply` of them) in the table's game, worked out in the engine.
+   * @param {import('../types.js').TableView} tb
+   * @param {import('../types.js').Seat} cpu
+   * @param {string[]} moves
+   * @param {number} ply
+   */
+  const think = async (tb, cpu, moves, ply) => {
+    const engine = await import('../engine/engine.js');
+    const level = /** @type {string} */ (tb.seats[cpu]?.cpu);
+    const seed = engine.moveSeed(code, tb.gameNo, ply);
+    return engine.cpuMove({ kind: tb.game, options: tb.options, moves, level, seed });
+  };
 
   /**
    * @param {import('../types.js').TableView} tb
@@ -38,13 +90,13 @@ export function createDeviceCpu({ t, code, send }) {
    * @param {string} key
    */
   const play = async (tb, cpu, key) => {
-    const started = performance.now();
+    let started = performance.now();
     try {
       if (known.key !== key) {
-        const engine = await import('../engine/engine.js');
-        const level = /** @type {string} */ (tb.seats[cpu]?.cpu);
-        const seed = engine.moveSeed(code, tb.gameNo, tb.plies);
-        const move = await engine.cpuMove({ kind: tb.game, options: tb.options, moves: tb.moves, level, seed });
+        const ready = early?.key === key && early.moves === tb.moves.join(' ') ? early : null;
+        early = null;
+        if (ready) started = ready.started;
+        const move = await (ready ? ready.move : think(tb, cpu, tb.moves, tb.plies));
         known = { key, move };
       }
       if (known.move === null) return;
@@ -62,11 +114,45 @@ export function createDeviceCpu({ t, code, send }) {
     }
   };
 
+  /**
+   * The player has just made `move` (not yet sent back by the server): when the CPU is to
+   * answer it, the engine starts on the answer now rather than after the server's round trip
+   * and the page's redraw (a few hundred ms on a slow phone). The server still decides: the
+   * answer is used only if the table comes back with exactly these moves.
+   * @param {import('../table/reducer.js').Mirror} mirror the table before the move
+   * @param {string} move
+   * @param {import('../types.js').Seat | null} me
+   */
+  const ahead = (mirror, move, me) => {
+    const tb = mirror.table;
+    if (!cpuComing(tb, me) || cpuDue(tb, me) !== null || mirror.game === null) return;
+    const cpu = me === 0 ? 1 : 0;
+    /** @type {{game: any, move: string}} */
+    let next;
+    try {
+      next = mirror.rules.play(mirror.game, mirror.rules.turn(mirror.game), move);
+    } catch {
+      return; // An illegal move: the server refuses it, and nothing is due.
+    }
+    if (mirror.rules.view(next.game).outcome || mirror.rules.turn(next.game) !== tb.seats[cpu]?.side) return;
+    const moves = [...tb.moves, next.move];
+    const answer = think(tb, cpu, moves, tb.plies + 1);
+    // `play` awaits it and reports a failure; an answer never used fails silently.
+    answer.catch(() => {});
+    early = { key: `${tb.gameNo}/${tb.plies + 1}`, moves: moves.join(' '), started: performance.now(), move: answer };
+  };
+
   /** @param {import('./who.js').Props} p */
   const render = (p) => {
     const cpu = cpuDue(p.table, p.me);
     el.hidden = !p.table.cpuOnDevice || p.me === null;
     el.classList.toggle('idle', cpu === null);
+    if (!warmed && cpuComing(p.table, p.me)) {
+      warmed = true;
+      // A move due now starts the engine itself, at once.
+      const level = /** @type {string} */ (p.table.seats.find((s) => s?.cpu)?.cpu);
+      if (cpu === null) warmSoon({ kind: p.table.game, options: p.table.options, moves: p.table.moves, level });
+    }
     if (cpu === null) {
       asked = '';
       return;
@@ -77,7 +163,7 @@ export function createDeviceCpu({ t, code, send }) {
     play(p.table, cpu, key);
   };
 
-  return { el, render };
+  return { el, render, ahead };
 }
 
 /**
