@@ -1,9 +1,11 @@
 // The server's CPU per finished game (issue 36; docs/benchmarks.md, "CPU on the device"): a
 // whole 5x4 Dots game played through the page in Chromium, counted on the server process
 // (utime + stime of /proc/PID/stat, so other work on the machine changes little), until the
-// game ends ("play") and until the server has been idle for 2 s after it ("review": the review
-// the server works out for every finished game). The player draws the first open line each
-// turn. Kinds: two people; the expert CPU worked out on the device; the expert on the server.
+// game ends ("play"), and from then until every page shows the game's review and the server
+// has been idle for 2 s ("review": the pages work the review out on the device and ask the
+// server only for the record; a page without WebAssembly has the server work it out). The
+// player draws the first open line each turn. Kinds: two people; two people in browsers
+// without WebAssembly; the expert CPU worked out on the device; the expert on the server.
 //
 //   cargo build --release -p qdan && QDAN_BIN=target/release/qdan node scripts/server-cost.mjs [--games 2]
 import { spawn } from 'node:child_process';
@@ -35,26 +37,29 @@ for (let i = 0; ; i++) {
 await sleep(3000); // the start-up compression of the assets
 const browser = await launch();
 
-async function player() {
+async function player(wasm = true) {
   const r = await fetch(`${url}/api/players`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
   const { token } = await r.json();
   const context = await browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true });
   await context.addInitScript((t) => localStorage.setItem('qdan.token', t), token);
+  if (!wasm) await context.addInitScript(() => { delete (/** @type {any} */ (globalThis)).WebAssembly; });
   return { token, context, page: await context.newPage() };
 }
 
 /** Plays one game of `kind` through the page(s); returns [play, review] CPU seconds. */
 async function game(/** @type {string} */ kind) {
   const c0 = await cpu();
-  const host = await player();
-  const body = kind === 'people' ? { game: 'dots' } : { game: 'dots', cpu: 'expert', cpuOnDevice: kind === 'cpu-device' };
+  const wasm = kind !== 'people-no-wasm';
+  const people = kind.startsWith('people');
+  const host = await player(wasm);
+  const body = people ? { game: 'dots' } : { game: 'dots', cpu: 'expert', cpuOnDevice: kind === 'cpu-device' };
   const g = await (await fetch(`${url}/api/groups`, {
     method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${host.token}` }, body: JSON.stringify(body),
   })).json();
   const pages = [host.page];
   await host.page.goto(`${url}/en${g.url}`);
-  if (kind === 'people') {
-    const guest = await player();
+  if (people) {
+    const guest = await player(wasm);
     await guest.page.goto(`${url}/en${g.url}`);
     await guest.page.locator('#join').click();
     pages.push(guest.page);
@@ -78,6 +83,7 @@ async function game(/** @type {string} */ kind) {
 
 async function finish(/** @type {number} */ c0, /** @type {any} */ host, /** @type {any[]} */ pages) {
   const c1 = await cpu();
+  await Promise.all(pages.map((p) => p.locator('#review #chart svg').waitFor({ timeout: 60_000 })));
   await Promise.all(pages.map((p) => p.context().close()));
   let last = await cpu();
   for (let quiet = 0; quiet < 8;) {
@@ -90,7 +96,7 @@ async function finish(/** @type {number} */ c0, /** @type {any} */ host, /** @ty
 }
 
 try {
-  for (const kind of ['people', 'cpu-device', 'cpu-server']) {
+  for (const kind of ['people', 'people-no-wasm', 'cpu-device', 'cpu-server']) {
     const rows = [];
     for (let i = 0; i < games; i++) rows.push(await game(kind));
     const f = (/** @type {number} */ x) => x.toFixed(2);
