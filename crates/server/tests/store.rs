@@ -286,3 +286,35 @@ async fn a_move_keeps_the_epoch_of_its_lease() {
         assert_eq!(second.epoch, first.epoch + 1);
     }
 }
+
+/// A rolling upgrade: a newer version's additive migration is applied while this version's
+/// nodes still run; they must keep working and restart cleanly against that database (sqlx
+/// refuses a database with a migration it does not know unless told to ignore it).
+#[tokio::test]
+async fn this_version_restarts_against_a_newer_versions_additive_migration() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut urls = vec![format!("sqlite://{}", dir.path().join("u.db").display())];
+    urls.extend(postgres_url().await);
+    for url in urls {
+        let st = Store::connect(&url).await.unwrap();
+        st.create_player("p_up", "h_up", "Ana", 1).await.unwrap();
+        // What a next version's migration 9999 would do: a new nullable column and a new
+        // table, recorded in sqlx's own table as applied.
+        let pool = sqlx::AnyPool::connect(&url).await.unwrap();
+        sqlx::query("ALTER TABLE players ADD COLUMN next_version_note TEXT").execute(&pool).await.unwrap();
+        sqlx::query("CREATE TABLE next_version_things (id TEXT PRIMARY KEY)").execute(&pool).await.unwrap();
+        let checksum = if url.starts_with("sqlite:") { "x'00'" } else { "'\\x00'::bytea" };
+        sqlx::query(&format!(
+            "INSERT INTO _sqlx_migrations (version, description, success, checksum, execution_time) \
+             VALUES (9999, 'next version', true, {checksum}, 1)"
+        ))
+        .execute(&pool)
+        .await
+        .unwrap();
+        pool.close().await;
+        drop(st);
+        let again = Store::connect(&url).await.expect("this version restarts against the newer schema");
+        again.create_player("p_up2", "h_up2", "Ben", 2).await.unwrap();
+        assert!(again.player("p_up").await.unwrap().is_some(), "{url}");
+    }
+}
