@@ -16,7 +16,8 @@
 //!   out on a work budget ([`analysis::DEVICE`]);
 //! - `{"op":"review","options":{"game":"dots",..},"moves":[..]}` answers a finished game's
 //!   review, the `ReviewView` the server stores and serves in `GET /api/games/CODE/N`, on a
-//!   work budget ([`review::DEVICE`]);
+//!   work budget ([`review::DEVICE`]); for Musashi, `"known":[..]` (the server's answer to
+//!   `POST /api/musashi/values`) gives the exact values its tables know, used instead of a search;
 //! - anything else answers `{"error":"..."}`.
 
 #[cfg(target_arch = "wasm32")]

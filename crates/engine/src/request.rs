@@ -8,7 +8,7 @@ use ai::clock::{CappedWork, Clock};
 use ai::review::{Budget, Timed};
 use rules::{AnyGame, AnyOptions, GameKind};
 use serde::{Deserialize, Serialize};
-use wire::review::{AnalysisRequest, AnalysisView, ReviewView};
+use wire::review::{AnalysisRequest, AnalysisView, KnownValue, ReviewView};
 
 /// The longest one move may take on the device whatever its work budget: a safety net for a
 /// very slow phone (a budget is chosen to take under a second on a mid-range one).
@@ -139,7 +139,8 @@ fn per_mille(obj: &mut serde_json::Map<String, serde_json::Value>) -> Result<u64
 }
 
 /// A finished game's review, `{"op":"review","options":{"game":..,..},"moves":[..]}` (and
-/// `work`, per thousand of the budget, for tests): the `ReviewView` the server stores, on the
+/// `work`, per thousand of the budget, for tests; and for Musashi `known`, the answer of `POST
+/// /api/musashi/values`: one entry or `null` per position): the `ReviewView` the server stores, on the
 /// device's review budget ([`crate::review::device_budget`]) with [`REVIEW_CAP`] as the
 /// safety net. `busyMs` is the time the review took on `time`.
 fn review(mut obj: serde_json::Map<String, serde_json::Value>, time: Arc<dyn Clock>) -> Result<Answer, String> {
@@ -148,16 +149,26 @@ fn review(mut obj: serde_json::Map<String, serde_json::Value>, time: Arc<dyn Clo
     struct ReviewRequest {
         options: AnyOptions,
         moves: Vec<String>,
+        /// Musashi: the server's table values, one per position (`POST /api/musashi/values`).
+        #[serde(default)]
+        known: Option<Vec<Option<KnownValue>>>,
     }
     obj.remove("op");
     let per_mille = per_mille(&mut obj)?;
     let req: ReviewRequest =
         serde_json::from_value(serde_json::Value::Object(obj)).map_err(|e| format!("bad request: {e}"))?;
+    let known = req.known.unwrap_or_default();
+    if !known.is_empty() && req.options.kind() != GameKind::Musashi {
+        return Err("known values are for Juroku Musashi only".into());
+    }
+    if !known.is_empty() && known.len() != req.moves.len() + 1 {
+        return Err(format!("known has {} values for {} positions", known.len(), req.moves.len() + 1));
+    }
     let budget = scaled(crate::review::device_budget(req.options.kind()), per_mille);
     let start = time.now();
     let clock = CappedWork::new(time.clone(), REVIEW_CAP);
-    let mut view =
-        crate::review::review(req.options, &req.moves, &budget, &mut Timed::new(clock)).map_err(|e| e.to_string())?;
+    let mut view = crate::review::review_known(req.options, &req.moves, &known, &budget, &mut Timed::new(clock))
+        .map_err(|e| e.to_string())?;
     view.busy_ms = time.now().saturating_sub(start).as_millis() as u64;
     Ok(Answer::Review(view))
 }
@@ -285,6 +296,8 @@ mod tests {
             (r#"{"op":"review","options":{"game":"musashi"},"moves":["a1-a2"]}"#, "move 1"),
             (r#"{"op":"review","options":{"game":"dots"},"moves":[],"seed":"1"}"#, "bad request"),
             (r#"{"op":"review","options":{"game":"dots"},"moves":[],"work":"x"}"#, "work"),
+            (r#"{"op":"review","options":{"game":"dots"},"moves":[],"known":[null]}"#, "Musashi only"),
+            (r#"{"op":"review","options":{"game":"musashi"},"moves":[],"known":[null,null]}"#, "2 values for 1"),
         ] {
             match handle(json) {
                 Answer::Error { error } => assert!(error.contains(says), "{json}: {error}"),

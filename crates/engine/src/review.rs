@@ -10,7 +10,7 @@ use std::time::Duration;
 
 use ai::review::{self, Budget, ReviewError, Slices};
 use rules::{AnyOptions, GameKind};
-use wire::review::{ReviewView, TurningView};
+use wire::review::{KnownValue, ReviewView, TurningView};
 
 use crate::analysis::view;
 
@@ -45,9 +45,37 @@ pub fn review(
     budget: &Budget,
     busy: &mut impl Slices,
 ) -> Result<ReviewView, ReviewError> {
+    review_known(options, moves, &[], budget, busy)
+}
+
+/// [`review`] taking, for Musashi, `known[i]` (where given) as the exact value and best move
+/// of the position after `i` moves instead of working it out: what the server's tables say
+/// (`POST /api/musashi/values`), so that the device's review equals the server's wherever its
+/// tables reach. Other games have no such tables and ignore `known`.
+pub fn review_known(
+    options: AnyOptions,
+    moves: &[String],
+    known: &[Option<KnownValue>],
+    budget: &Budget,
+    busy: &mut impl Slices,
+) -> Result<ReviewView, ReviewError> {
+    review_known_with(options, moves, known, &mut review::musashi::Installed, budget, busy)
+}
+
+/// [`review_known`] with Musashi's tables from `tables` instead of those installed in this
+/// process (a test of the device in a process that has tables: `review::musashi::NoTables`).
+pub fn review_known_with(
+    options: AnyOptions,
+    moves: &[String],
+    known: &[Option<KnownValue>],
+    tables: &mut impl review::musashi::TableSource,
+    budget: &Budget,
+    busy: &mut impl Slices,
+) -> Result<ReviewView, ReviewError> {
     let r = match options {
         AnyOptions::Musashi(o) => {
-            review::musashi::review_with(o, moves, &mut review::musashi::Installed, budget, busy)?
+            let known: Vec<_> = known.iter().map(|k| k.as_ref().and_then(musashi_valued)).collect();
+            review::musashi::review_known(o, moves, &known, tables, budget, busy)?
         }
         AnyOptions::Dots(o) => review::dots::review_with(o, moves, budget, busy)?,
         AnyOptions::BaghChal(o) => review::bagh_chal::review_with(o, moves, budget, busy)?,
@@ -61,4 +89,19 @@ pub fn review(
             .collect(),
         busy_ms: 0,
     })
+}
+
+/// A known Musashi value in the review engine's terms; `None` for anything but an exact value
+/// with a readable move (an estimate is not worth more than the device's own search).
+fn musashi_valued(k: &KnownValue) -> Option<review::musashi::Valued> {
+    let value = match (k.value.exact, k.value.result, k.value.plies) {
+        (true, Some(1), _) => review::Value::ParentWin,
+        (true, Some(-1), Some(n)) => review::Value::ChildrenWinIn(n),
+        _ => return None,
+    };
+    let best = match &k.best {
+        Some(m) => Some(m.trim().parse().ok()?),
+        None => None,
+    };
+    Some(review::musashi::Valued { value, best })
 }

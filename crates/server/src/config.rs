@@ -47,6 +47,9 @@ pub struct Config {
     /// Reviews one address may start an hour that way, all of them at once if wanted (`0`:
     /// no limit); a record asked for again while its review is made counts once.
     pub reviews_per_ip_hour: u32,
+    /// Requests one address may make a minute for the Musashi values this server's tables know
+    /// (`POST /api/musashi/values`), all of them at once if wanted (`0`: no limit).
+    pub musashi_values_per_ip_minute: u32,
     /// How long after start-up a 25-point Musashi game waits for its tables before it is
     /// reviewed without them (they are built in the background at start-up).
     pub review_tables_wait: Duration,
@@ -107,6 +110,7 @@ impl Default for Config {
             trusted_proxies: TrustedProxies::default(),
             reviews: true,
             reviews_per_ip_hour: 30,
+            musashi_values_per_ip_minute: 30,
             review_tables_wait: Duration::from_secs(300),
             public_url: "http://127.0.0.1:8080".parse().expect("a valid URL"),
             table_idle: Duration::from_secs(60),

@@ -31,6 +31,8 @@ pub struct AppState {
     pub transfers: Arc<crate::transfer::Transfers>,
     /// Sockets open per address.
     pub sockets: Arc<limits::Held<std::net::IpAddr>>,
+    /// `POST /api/musashi/values`: its cache and its per-address limit.
+    pub musashi_values: Arc<review::known::Known>,
     /// Hint searches running per address (`Config::hints_per_ip`).
     pub hint_addresses: Arc<limits::Held<std::net::IpAddr>>,
     /// Set on SIGTERM: the health check fails and new sockets are refused.
@@ -71,6 +73,7 @@ impl AppState {
             transfers: Arc::new(crate::transfer::Transfers::new(&ctx.config.transfer)),
             sockets: limits::Held::new(ctx.config.sockets_per_ip),
             hint_addresses: limits::Held::new(ctx.config.hints_per_ip),
+            musashi_values: Arc::new(review::known::Known::new(ctx.config.musashi_values_per_ip_minute)),
             ctx,
             http_limit: Arc::new(ratelimit::PerKey::new(http_rate, http_rate * 2.0)),
             draining: Arc::new(std::sync::atomic::AtomicBool::new(false)),

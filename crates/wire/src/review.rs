@@ -192,3 +192,32 @@ pub struct RecordView {
     pub moves: Vec<String>,
     pub tags: Vec<(String, String)>,
 }
+
+/// `POST /api/musashi/values`: a Juroku Musashi game, every position of which the server
+/// values from its tables.
+#[derive(Clone, PartialEq, Debug, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct KnownRequest {
+    /// The game's rules, `game` included (only `musashi` is answered).
+    pub options: serde_json::Value,
+    /// Its moves from the start, as text.
+    pub moves: Vec<String>,
+}
+
+/// An exact value the server's tables give a position, and the table's move there (`None`
+/// when the game is over).
+#[derive(Clone, PartialEq, Debug, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct KnownValue {
+    pub value: ValueView,
+    pub best: Option<String>,
+}
+
+/// The answer to `POST /api/musashi/values`: one entry per position (after 0, 1, ..
+/// moves), `None` where the server's tables do not tell (or it has none for those rules).
+/// The page passes it to its engine's review as `known`.
+#[derive(Clone, PartialEq, Debug, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct KnownValues {
+    pub values: Vec<Option<KnownValue>>,
+}

@@ -36,6 +36,17 @@ impl TableSource for Installed {
     }
 }
 
+/// No tables at all: what a device has (a browser), and what a test of one uses in a process
+/// that has tables installed.
+#[derive(Copy, Clone, Debug, Default)]
+pub struct NoTables;
+
+impl TableSource for NoTables {
+    fn tables(&mut self, _board: BoardKind, _target: Target, _k: u8) -> Option<Arc<Tables>> {
+        None
+    }
+}
+
 /// A position's value and a best move (none when the game is over).
 #[derive(Copy, Clone, Debug, PartialEq)]
 pub struct Valued {
@@ -46,36 +57,19 @@ pub struct Valued {
 /// The value of `game`'s position as `qdan solve musashi` finds it with `tables`, searching
 /// until `deadline` when they do not decide it.
 pub fn value(game: &Game, tables: Option<&Tables>, deadline: &Deadline) -> Valued {
-    let pos = *game.position();
-    if let Some(o) = game.outcome() {
-        let value = if o.winner == Role::Children { Value::ChildrenWinIn(0) } else { Value::ParentWin };
-        return Valued { value, best: None };
-    }
-    if let Some(t) = tables
-        && let (Some(v), Some(best)) = (t.value(&pos), table_move(game, t))
-    {
-        let value = match v.with_limit(moves_left(game, &pos)).plies(pos.turn) {
-            Some(n) => Value::ChildrenWinIn(n),
-            None => Value::ParentWin,
-        };
-        return Valued { value, best: Some(best) };
+    if let Some(v) = table_value(game, tables) {
+        return v;
     }
     // A forced move: the search does not search a position with one legal move (the CPU has
     // nothing to choose), so its score says nothing; the position is worth what the move
     // leads to, one ply further. Without this, a Parent hemmed in to one move between two
     // proven Children wins read as an estimated Parent win, every other ply.
-    let mut legal = Moves::new();
-    game.legal_moves(&mut legal);
-    if legal.len() == 1 {
-        let forced = legal[0];
+    if let Some(forced) = forced_move(game) {
         let mut next = game.clone();
         next.play_unchecked(forced);
-        let value = match value(&next, tables, deadline).value {
-            Value::ChildrenWinIn(n) => Value::ChildrenWinIn(n + 1),
-            v => v,
-        };
-        return Valued { value, best: Some(forced) };
+        return one_ply_further(value(&next, tables, deadline), forced);
     }
+    let pos = *game.position();
     let mut s = Search::until(tables, deadline.clone(), MAX_DEPTH);
     let (scored, _depth) = s.root(game);
     let Some(&(best, score)) = scored.first() else {
@@ -91,6 +85,48 @@ pub fn value(game: &Game, tables: Option<&Tables>, deadline: &Deadline) -> Value
         Value::MusashiEstimate { children: children_share(children_score) }
     };
     Valued { value, best: Some(best) }
+}
+
+/// [`value`] where it needs no search: a finished game by its outcome, a position `tables`
+/// cover by a lookup and the table move, a forced move by where it leads; `None` where only a
+/// search would tell. This is what the server answers for positions only its tables know
+/// (`POST /api/musashi/values`), and what the device's review takes instead of searching
+/// ([`review_known`]).
+pub fn table_value(game: &Game, tables: Option<&Tables>) -> Option<Valued> {
+    let pos = *game.position();
+    if let Some(o) = game.outcome() {
+        let value = if o.winner == Role::Children { Value::ChildrenWinIn(0) } else { Value::ParentWin };
+        return Some(Valued { value, best: None });
+    }
+    if let Some(t) = tables
+        && let (Some(v), Some(best)) = (t.value(&pos), table_move(game, t))
+    {
+        let value = match v.with_limit(moves_left(game, &pos)).plies(pos.turn) {
+            Some(n) => Value::ChildrenWinIn(n),
+            None => Value::ParentWin,
+        };
+        return Some(Valued { value, best: Some(best) });
+    }
+    let forced = forced_move(game)?;
+    let mut next = game.clone();
+    next.play_unchecked(forced);
+    Some(one_ply_further(table_value(&next, tables)?, forced))
+}
+
+/// The only legal move, if there is exactly one.
+fn forced_move(game: &Game) -> Option<Move> {
+    let mut legal = Moves::new();
+    game.legal_moves(&mut legal);
+    (legal.len() == 1).then(|| legal[0])
+}
+
+/// The value of a position whose only move is `forced`, from the value after it.
+fn one_ply_further(after: Valued, forced: Move) -> Valued {
+    let value = match after.value {
+        Value::ChildrenWinIn(n) => Value::ChildrenWinIn(n + 1),
+        v => v,
+    };
+    Valued { value, best: Some(forced) }
 }
 
 /// Score at which the search's estimate is even (see [`children_share`]).
@@ -150,9 +186,32 @@ pub fn review_with(
     budget: &Budget,
     busy: &mut impl Slices,
 ) -> Result<Review, ReviewError> {
+    review_known(options, moves, &[], tables, budget, busy)
+}
+
+/// [`review_with`] taking `known[i]`, where given, as the value of the position after `i`
+/// moves instead of working it out: what another's tables said there ([`table_value`], the
+/// server's answer to `POST /api/musashi/values`), so that a device without the tables
+/// reviews as a server with them does wherever they reach. A known value that cannot be
+/// right (a best move that is not legal there, or one for a finished game, or none for a game
+/// in play) is not taken.
+pub fn review_known(
+    options: Options,
+    moves: &[String],
+    known: &[Option<Valued>],
+    tables: &mut impl TableSource,
+    budget: &Budget,
+    busy: &mut impl Slices,
+) -> Result<Review, ReviewError> {
     let games = replay(options, moves)?;
     let mut valued = Vec::with_capacity(games.len());
-    for g in &games {
+    for (i, g) in games.iter().enumerate() {
+        if let Some(&Some(k)) = known.get(i)
+            && fits(g, k)
+        {
+            valued.push(k);
+            continue;
+        }
         let pos = g.position();
         let t = tables.tables(pos.board, options.target, pos.children.count() as u8);
         valued.push(busy.slice(budget.search, |end| value(g, t.as_deref(), end)));
@@ -167,6 +226,16 @@ pub fn review_with(
         })
         .collect();
     Ok(Review { plies, turning, busy: busy.spent() })
+}
+
+/// Whether `k` can be `game`'s value: exact, with a legal best move unless the game is over.
+fn fits(game: &Game, k: Valued) -> bool {
+    let exact = matches!(k.value, Value::ParentWin | Value::ChildrenWinIn(_));
+    exact
+        && match k.best {
+            None => game.outcome().is_some(),
+            Some(m) => game.check(m).is_ok(),
+        }
 }
 
 /// The value of the position and of every legal move in it (the analysis board): each

@@ -127,6 +127,11 @@ pub struct Args {
     /// browsers without WebAssembly; the page reviews on the device); 0: no limit [default: 30].
     #[arg(long, env = "QDAN_REVIEWS_PER_IP_HOUR")]
     reviews_per_ip_hour: Option<u32>,
+    /// Requests one address may make a minute for the Musashi values only this server's tables
+    /// know (`POST /api/musashi/values`, one per review of a Musashi game); 0: no limit
+    /// [default: 30].
+    #[arg(long, env = "QDAN_MUSASHI_VALUES_PER_IP_MINUTE")]
+    musashi_values_per_ip_minute: Option<u32>,
 }
 
 #[derive(clap::ValueEnum, Clone, Copy, Debug)]
@@ -178,6 +183,7 @@ pub fn run(a: Args) -> anyhow::Result<()> {
     config.hints_per_player = a.hints_per_player.unwrap_or(config.hints_per_player);
     config.hints_per_ip = a.hints_per_ip.unwrap_or(config.hints_per_ip);
     config.reviews_per_ip_hour = a.reviews_per_ip_hour.unwrap_or(config.reviews_per_ip_hour);
+    config.musashi_values_per_ip_minute = a.musashi_values_per_ip_minute.unwrap_or(config.musashi_values_per_ip_minute);
     config.connections_per_ip = a.connections_per_ip.unwrap_or(config.connections_per_ip);
     if let Some(s) = a.header_read_timeout {
         config.header_read_timeout = Duration::from_secs(s);

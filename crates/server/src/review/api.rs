@@ -6,6 +6,8 @@
 //! - `GET /api/me/games`: the device's player's recent games (bearer token).
 //! - `GET /api/players/{id}/games`: a player's ranked games, which are public.
 //! - `POST /api/analysis`: the value of a position and of each of its legal moves.
+//! - `POST /api/musashi/values`: the values this server's Musashi tables give every position
+//!   of a game ([`super::known`]).
 //! - `POST /api/records`: a text record read and checked.
 
 use std::time::Duration;
@@ -19,7 +21,8 @@ use axum::{Json, Router};
 use rules::record::Record;
 use rules::{AnyOptions, Side};
 use wire::review::{
-    AnalysisRequest, AnalysisView, EndView, GameRecordView, GameSummary, PlayerGames, PlayerView, RecordView,
+    AnalysisRequest, AnalysisView, EndView, GameRecordView, GameSummary, KnownRequest, KnownValues, PlayerGames,
+    PlayerView, RecordView,
 };
 use wire::{CpuLevel, ErrorCode, RatingChange, Seat};
 
@@ -46,6 +49,7 @@ pub fn routes() -> Router<AppState> {
         .route("/api/me/games", get(my_games))
         .route("/api/players/{id}/games", get(player_games))
         .route("/api/analysis", post(analysis))
+        .route("/api/musashi/values", post(musashi_values))
         // Up to one byte over the record's bound is read, so the answer says what the bound is.
         .route("/api/records", post(record_read).layer(axum::extract::DefaultBodyLimit::max(MAX_RECORD + 1)))
 }
@@ -291,6 +295,32 @@ async fn analysis(
     .map_err(|_| ApiError::RateLimited)?;
     drop(permit);
     out.map(Json).map_err(|e| ApiError::BadRequest(ErrorCode::BadField, e.0))
+}
+
+async fn musashi_values(
+    State(state): State<AppState>,
+    ip: Option<Extension<ClientIp>>,
+    body: Result<Json<KnownRequest>, axum::extract::rejection::JsonRejection>,
+) -> Result<Json<KnownValues>, ApiError> {
+    let Json(req) = body.map_err(|e| ApiError::BadRequest(ErrorCode::BadJson, e.body_text()))?;
+    // Without a known address (a test server without connect info) everyone shares one key.
+    let key = ip.map_or(std::net::IpAddr::from([0, 0, 0, 0]), |Extension(ClientIp(ip))| ip);
+    let known = state.musashi_values.clone();
+    if !known.allow(key) {
+        let n = state.ctx.config.musashi_values_per_ip_minute;
+        return Err(ApiError::TooMany(ErrorCode::RateLimited, format!("at most {n} a minute from one address")));
+    }
+    // Lookups may read table files from disk: off the async threads.
+    let out = tokio::task::spawn_blocking(move || known.values(&req.options, &req.moves))
+        .await
+        .map_err(|_| ApiError::RateLimited)?;
+    out.map(Json).map_err(|e| {
+        let code = match e {
+            super::known::KnownError::Illegal { .. } => ErrorCode::BadMove,
+            _ => ErrorCode::BadField,
+        };
+        ApiError::BadRequest(code, e.to_string())
+    })
 }
 
 async fn record_read(State(_): State<AppState>, text: String) -> Result<Json<RecordView>, ApiError> {

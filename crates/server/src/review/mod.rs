@@ -15,6 +15,7 @@
 pub mod api;
 pub mod fair_queue;
 pub mod handles;
+pub mod known;
 pub mod pace;
 pub mod values;
 

@@ -41,6 +41,8 @@ pub fn fast_config() -> Config {
         connections_per_ip: 0,
         // The per-address limit on reviews the server starts: tests/review.rs sets its own.
         reviews_per_ip_hour: 0,
+        // And on the Musashi values of POST /api/musashi/values: tests/musashi_values.rs.
+        musashi_values_per_ip_minute: 0,
         ..Config::default()
     }
 }
