@@ -70,3 +70,73 @@ fn native_and_webassembly_give_the_same_review() {
     assert!(exact > 0 && exact < plies, "{exact} of {plies} exact");
     assert!(turning > 0, "no turning point in {} reviews", reqs.len());
 }
+
+/// `known` for every position of the Musashi game of `moves`: what a short search proves
+/// (standing in for the server's tables, which this process has not), `null` elsewhere; every
+/// third known entry spoiled with a best move that is not legal there (the move just played,
+/// whose starting point is empty now), which the review must not take. Returns the spoiled plies.
+fn known_for(moves: &[String]) -> (Vec<serde_json::Value>, Vec<usize>) {
+    use ai::review::musashi::{outlook, replay, value};
+    let games = replay(rules::musashi::Options::default(), moves).expect("a legal game");
+    let mut spoiled = Vec::new();
+    let known = games
+        .iter()
+        .enumerate()
+        .map(|(i, g)| {
+            let clock = std::sync::Arc::new(ai::clock::WorkClock::new());
+            let v = value(g, None, &ai::clock::Deadline::after(clock, std::time::Duration::from_nanos(400)));
+            if matches!(v.value, ai::review::Value::MusashiEstimate { .. }) {
+                return serde_json::Value::Null;
+            }
+            let mut best = v.best.map(|m| m.to_string());
+            if i % 3 == 0 && i > 0 && best.is_some() {
+                spoiled.push(i);
+                best = Some(moves[i - 1].clone());
+            }
+            serde_json::json!({"value": qdan_engine::analysis::view(v.value, outlook(v.value)), "best": best})
+        })
+        .collect();
+    (known, spoiled)
+}
+
+/// The review op's `known` (the server's Musashi table values, `POST /api/musashi/values`):
+/// taken the same natively and in WebAssembly, used where it fits (each fitting value is the
+/// answer's at its ply) and not where it cannot be right.
+#[test]
+fn known_values_are_taken_the_same_natively_and_in_webassembly() {
+    let mut reqs = Vec::new();
+    let mut knowns = Vec::new();
+    for i in 0..6 {
+        let moves = qdan_engine::sample::game_to_end(GameKind::Musashi, i);
+        let (known, spoiled) = known_for(&moves);
+        assert!(!spoiled.is_empty());
+        // A tiny budget: without `known` most positions are estimates.
+        reqs.push(serde_json::json!({"op": "review", "options": {"game": "musashi"}, "moves": moves, "work": 5, "known": known}));
+        knowns.push((known, spoiled));
+    }
+    let answers = common::wasm_answers(&reqs);
+    let (mut taken, mut differs) = (0, 0);
+    for ((req, wasm), (known, spoiled)) in reqs.iter().zip(answers).zip(&knowns) {
+        let native = serde_json::to_string(&qdan_engine::handle(&req.to_string())).expect("JSON");
+        let (native, wasm) = (comparable(serde_json::from_str(&native).expect("JSON")), comparable(wasm));
+        assert_eq!(native, wasm, "{req}");
+        let mut alone = req.clone();
+        alone.as_object_mut().unwrap().remove("known");
+        let alone = comparable(serde_json::to_value(qdan_engine::handle(&alone.to_string())).expect("JSON"));
+        for (i, k) in known.iter().enumerate() {
+            if k.is_null() {
+                continue;
+            }
+            if spoiled.contains(&i) {
+                // Not taken: searched as without `known`.
+                assert_eq!(native["plies"][i], alone["plies"][i], "spoiled ply {i} of {req}");
+            } else {
+                assert_eq!(native["plies"][i], comparable(k["value"].clone()), "ply {i} of {req}");
+                taken += 1;
+            }
+            differs += usize::from(native["plies"][i] != alone["plies"][i]);
+        }
+    }
+    assert!(taken > 0, "no known value taken");
+    assert!(differs > 0, "known values changed nothing: the test shows nothing");
+}
