@@ -34,6 +34,17 @@ export function cpuComing(tb, me) {
   return tb.cpuOnDevice && tb.status === 'playing' && me !== null && tb.seats.some((s) => s?.cpu);
 }
 
+/** @typedef {typeof import('../engine/engine.js')} Engine */
+
+/** The engine's module once imported: a move asked for then reaches the worker at once. */
+let engineModule = /** @type {Engine | null} */ (null);
+
+/** @returns {Promise<Engine>} */
+async function loadEngine() {
+  engineModule ??= await import('../engine/engine.js');
+  return engineModule;
+}
+
 /**
  * Loads and warms the engine once the page itself has loaded: its worker downloads and
  * compiles the module on a thread of its own and runs a short search (engine.js
@@ -44,7 +55,7 @@ export function cpuComing(tb, me) {
  */
 function warmSoon(req) {
   const warm = () => {
-    import('../engine/engine.js')
+    loadEngine()
       .then((engine) => engine.warmEngine(req))
       .catch((e) => console.error('qdan: the engine did not load', e));
   };
@@ -77,11 +88,13 @@ export function createDeviceCpu({ t, code, send }) {
    * @param {string[]} moves
    * @param {number} ply
    */
-  const think = async (tb, cpu, moves, ply) => {
-    const engine = await import('../engine/engine.js');
+  const think = (tb, cpu, moves, ply) => {
     const level = /** @type {string} */ (tb.seats[cpu]?.cpu);
-    const seed = engine.moveSeed(code, tb.gameNo, ply);
-    return engine.cpuMove({ kind: tb.game, options: tb.options, moves, level, seed });
+    /** @param {Engine} engine */
+    const ask = (engine) =>
+      engine.cpuMove({ kind: tb.game, options: tb.options, moves, level, seed: engine.moveSeed(code, tb.gameNo, ply) });
+    // Loaded already (the usual case): asked before the page goes on with the player's move.
+    return engineModule ? ask(engineModule) : loadEngine().then(ask);
   };
 
   /**
@@ -136,7 +149,13 @@ export function createDeviceCpu({ t, code, send }) {
     }
     if (mirror.rules.view(next.game).outcome || mirror.rules.turn(next.game) !== tb.seats[cpu]?.side) return;
     const moves = [...tb.moves, next.move];
-    const answer = think(tb, cpu, moves, tb.plies + 1);
+    /** @type {Promise<string | null>} */
+    let answer;
+    try {
+      answer = think(tb, cpu, moves, tb.plies + 1);
+    } catch (e) {
+      answer = Promise.reject(e); // Never in the way of the player's own move.
+    }
     // `play` awaits it and reports a failure; an answer never used fails silently.
     answer.catch(() => {});
     early = { key: `${tb.gameNo}/${tb.plies + 1}`, moves: moves.join(' '), started: performance.now(), move: answer };
