@@ -2,7 +2,8 @@
 // a page whose player sits against the CPU on this device starts the engine's worker, which
 // downloads and compiles the module and runs a short search, while it is still the player's
 // turn; a page where nobody plays against this device's CPU (a watcher's, as Lighthouse loads
-// a table) starts nothing. The player's first line is then answered by the engine.
+// a table) starts nothing. The CPU's answer to the player's first line is asked for as the
+// player draws it, before the server sends the line back.
 
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
@@ -11,8 +12,9 @@ import { PHONE, newPlayer, serverAndBrowser, state, waitState } from './harness.
 const env = serverAndBrowser();
 
 /**
- * Records, in the page, each engine worker started, each request posted to it and each answer
- * (`window.engineLog`), and in the test each fetch of the module (`wasm`).
+ * Records, in the page, each engine worker started, each request posted to it (with the moves
+ * on the page's table then) and each answer (`window.engineLog`), and in the test each fetch
+ * of the module (`wasm`).
  * @param {Awaited<ReturnType<typeof newPlayer>>} p
  */
 async function watchEngine(p) {
@@ -30,7 +32,9 @@ async function watchEngine(p) {
 
       /** @param {any} msg @param {any} [more] */
       postMessage(msg, more) {
-        log.push(`ask ${msg?.request?.op}`);
+        // With the moves the page's table holds then: the answer to the player's move is asked
+        // for before the server sends that move back.
+        log.push(`ask ${msg?.request?.op} at ${/** @type {any} */ (window).qdanState?.()?.table?.plies}`);
         super.postMessage(msg, more);
       }
     };
@@ -62,15 +66,16 @@ test('the engine warms up for the player seated against the CPU on this device, 
   assert.equal(st.table.cpuOnDevice, true);
   // The short search is asked for and answered with no move on the board.
   await me.page.waitForFunction(() => /** @type {any} */ (window).engineLog.includes('answer'), null, { timeout: 15_000 });
-  assert.deepEqual(await engineLog(me.page), ['start /static/engine/worker.js', 'ask move', 'answer']);
+  assert.deepEqual(await engineLog(me.page), ['start /static/engine/worker.js', 'ask move at 0', 'answer']);
   assert.equal(wasm.length, 1, 'the worker fetched the module');
   assert.equal((await state(me.page)).table.moves.length, 0, 'no move was played');
 
-  // The player's first line: the same worker answers it, and the CPU's line is on the table.
+  // The player's first line: the same worker answers it, asked once, as the player drew it
+  // (the table on the page still without it), and the CPU's line is on the table.
   await me.page.locator(`svg.dots-board .edge-hit[data-edge="${st.table.view.legal[0]}"]`).click();
   await waitState(me.page, 's.table.plies >= 2', 20_000);
   const log = await engineLog(me.page);
-  assert.equal(log.filter((l) => l.startsWith('start')).length, 1, log.join(', '));
+  assert.deepEqual(log.slice(3), ['ask move at 0', 'answer'], log.join(', '));
   assert.equal(wasm.length, 1, 'the module was fetched once');
   assert.deepEqual(me.errors, []);
   await me.context.close();
