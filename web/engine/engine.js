@@ -109,8 +109,10 @@ export async function analysePosition(req) {
 
 /**
  * The review of a finished game, worked out here (the same answer as the server's review of
- * those moves: the engine's `review` op, on its work budget).
- * @param {{options: import('../types.js').AnyOptions, moves: string[]}} req
+ * those moves: the engine's `review` op, on its work budget). For Musashi, `known` (the answer
+ * of `POST /api/musashi/values`, one entry or null per position) gives the exact values the
+ * server's tables know, taken instead of a search.
+ * @param {{options: import('../types.js').AnyOptions, moves: string[], known?: (import('../review/types.js').KnownValue | null)[]}} req
  * @returns {Promise<import('../review/types.js').ReviewView>}
  */
 export async function reviewGame(req) {

@@ -27,6 +27,13 @@ export const playerGames = (id) => call(`/api/players/${encodeURIComponent(id)}/
 /** @param {import('./types.js').AnalysisRequest} req @returns {Promise<import('./types.js').AnalysisView>} */
 export const analyse = (req) => call('/api/analysis', { method: 'POST', json: req });
 
+/**
+ * The values only the server's Musashi tables know, for every position of a game.
+ * @param {{options: import('../types.js').AnyOptions, moves: string[]}} req
+ * @returns {Promise<import('./types.js').KnownValues>}
+ */
+export const musashiValues = (req) => call('/api/musashi/values', { method: 'POST', json: req });
+
 /** @param {string} text @returns {Promise<import('./types.js').RecordView>} */
 export const readRecord = (text) => call('/api/records', { method: 'POST', text });
 

@@ -4,9 +4,14 @@
 // asked for the record, with `review=device` so that it starts no review of its own. A
 // browser without WebAssembly, or whose engine fails, asks the server for the record without
 // it and asks again until the server's review is there (`docs/protocol.md`).
+//
+// Juroku Musashi's tables are too large to send: for a Musashi game the page first asks the
+// server once for the values only its tables know (`POST /api/musashi/values`, a table lookup
+// per position) and gives them to the engine as `known`, so that the device's review equals
+// the server's wherever the tables reach. Without an answer the device reviews alone.
 
 import { engineAvailable, reviewGame } from '../engine/engine.js';
-import { followReview, gameRecord } from './api.js';
+import { followReview, gameRecord, musashiValues } from './api.js';
 
 /** Whether this page works reviews out itself. */
 export const reviewsHere = () => engineAvailable();
@@ -32,7 +37,9 @@ export async function followGameReview(code, n, each, opts = {}) {
   if (rec.review) return rec;
   if (reviewsHere()) {
     try {
-      const review = await reviewGame({ options: rec.options, moves: rec.moves });
+      const known = rec.game === 'musashi' ? await knownValues(rec) : undefined;
+      if (opts.stopped?.()) return null;
+      const review = await reviewGame({ options: rec.options, moves: rec.moves, known });
       if (opts.stopped?.()) return null;
       const done = { ...rec, review };
       each(done);
@@ -42,4 +49,19 @@ export async function followGameReview(code, n, each, opts = {}) {
     }
   }
   return followReview(code, n, each, { every: opts.every, stopped: opts.stopped });
+}
+
+/**
+ * The server's table values for every position of Musashi game `rec`, or undefined when it
+ * gives none (a refused, failed or malformed answer): the device then reviews alone.
+ * @param {import('./types.js').GameRecordView} rec
+ * @returns {Promise<(import('./types.js').KnownValue | null)[] | undefined>}
+ */
+async function knownValues(rec) {
+  try {
+    const { values } = await musashiValues({ options: rec.options, moves: rec.moves });
+    return Array.isArray(values) && values.length === rec.moves.length + 1 ? values : undefined;
+  } catch {
+    return undefined;
+  }
 }

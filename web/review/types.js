@@ -20,6 +20,14 @@
  */
 
 /**
+ * `POST /api/musashi/values`: the exact value the server's Musashi tables give each position
+ * of a game, and the table's move there (null once the game is over); null where they do not
+ * tell. The engine's review takes them as `known`.
+ * @typedef {{value: ValueView, best: string | null}} KnownValue
+ * @typedef {{values: (KnownValue | null)[]}} KnownValues
+ */
+
+/**
  * @typedef {object} PlayerView
  * @property {string | null} playerId  null for the CPU.
  * @property {string | null} tag
