@@ -15,3 +15,27 @@ fn fifty_games_every_move_acknowledged() {
     // Delta events: a move event is small whatever the board (the whole table is ~2 KB).
     assert!(step.move_event_bytes > 0.0 && step.move_event_bytes < 300.0, "{step:?}");
 }
+
+/// Games against the CPU (issue 36): with the CPU on the device the generator sends the CPU's
+/// moves as a page would and the server only checks them; with the CPU on the server the
+/// server moves by itself. Every move sent is acknowledged either way, one socket a game.
+#[test]
+fn cpu_games_on_the_device_and_on_the_server() {
+    for on_device in [true, false] {
+        let mut args: Vec<String> =
+            ["--games", "6", "--rate", "4", "--warmup", "1", "--duration", "3", "--cpu", "beginner"]
+                .map(String::from)
+                .to_vec();
+        if on_device {
+            args.push("--cpu-on-device".into());
+        }
+        args.extend(["--bin".to_string(), env!("CARGO_BIN_EXE_qdan").to_string()]);
+        let out = bench::load::measure(args).unwrap();
+        assert!(out.clean, "on the device: {on_device}: {:?}", out.steps);
+        let step = &out.steps[0];
+        assert_eq!((step.games, step.sockets), (6, 6), "{step:?}");
+        // At 4 moves a second, the player's moves alone (the CPU's on the server are not
+        // sent) and, on the device, the CPU's too.
+        assert!(step.moves > if on_device { 40 } else { 15 }, "on the device: {on_device}: {step:?}");
+    }
+}

@@ -1,6 +1,8 @@
 //! `qdan-bench load`: many Dots and Boxes games at once over real WebSockets on loopback.
 //!
-//! Each game has two clients (two devices, two sockets) that play legal moves at a set rate;
+//! Each game has two clients (two devices, two sockets) that play legal moves at a set rate
+//! (with `--cpu LEVEL`, one client against the CPU, worked out by the server or, with
+//! `--cpu-on-device`, sent by the client as a page would: what a CPU game costs a node);
 //! the number of games is ramped step by step (each step adds games to the ones already
 //! playing). Per step it reports the move round trip (move sent -> its `ack` seen) at p50,
 //! p99 and p99.9, moves per second, the server's memory (RSS) and CPU from `/proc/<pid>`,
@@ -68,6 +70,15 @@ pub struct Args {
     /// Fail (non-zero exit) unless there were no errors and every move sent was acknowledged.
     #[arg(long)]
     strict: bool,
+    /// Games against the CPU at this level (beginner, intermediate, expert) instead of games
+    /// between two people: one player each, whose moves are measured.
+    #[arg(long)]
+    cpu: Option<String>,
+    /// With --cpu: the CPU is played on the device (`cpuOnDevice`): this generator sends the
+    /// CPU's moves as a page would (`cpuMove`, a random legal line: the server's cost is what is
+    /// measured, not the page's), and the server only checks and stores them.
+    #[arg(long, requires = "cpu")]
+    cpu_on_device: bool,
 }
 
 #[derive(clap::ValueEnum, Clone, Copy, Debug)]
@@ -79,6 +90,8 @@ enum Peer {
 #[derive(Clone, Debug, Default)]
 pub struct Step {
     pub games: usize,
+    /// The players' sockets (two a game; one against the CPU).
+    pub sockets: usize,
     pub setup_s: f64,
     pub moves: u64,
     pub moves_per_s: f64,
@@ -193,7 +206,7 @@ fn print_steps(name: &str, steps: &[Step]) {
         println!(
             "| {} | {} | {} | {:.0} | {:.1} | {:.1} | {:.1} | {:.0} | {:.0} | {:.0} | {:.0} | {} | {:.1} | {:.0} | {:.0} |",
             s.games,
-            2 * s.games,
+            s.sockets,
             s.moves,
             s.moves_per_s,
             s.p50_ms,

@@ -76,6 +76,7 @@ pub fn run_boardgameio(a: &Args) -> anyhow::Result<Vec<Step>> {
             let f = |k: &str| m[k].as_f64().unwrap_or(0.0);
             let (server_cpu, client_cpu) = window.take().map_or((0.0, 0.0), |(s, c)| (s.percent(), c.percent()));
             let step = Step {
+                sockets: 2 * f("games") as usize,
                 games: f("games") as usize,
                 setup_s: f("setupS"),
                 moves: f("moves") as u64,

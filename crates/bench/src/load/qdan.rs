@@ -97,9 +97,14 @@ pub async fn run(a: &Args) -> anyhow::Result<(Vec<Step>, bool)> {
             let mut setups = tokio::task::JoinSet::new();
             for i in running..n {
                 let (api, size, sem) = (api.clone(), a.size.clone(), sem.clone());
+                let cpu = a.cpu.clone().map(|level| (level, a.cpu_on_device));
                 setups.spawn(async move {
                     let _permit = sem.acquire_owned().await;
-                    setup_game(&api, [addr, second], i, &size).await.with_context(|| format!("setting up game {i}"))
+                    let game = match cpu {
+                        None => setup_game(&api, [addr, second], i, &size).await,
+                        Some((level, on_device)) => setup_cpu_game(&api, addr, i, &size, &level, on_device).await,
+                    };
+                    game.with_context(|| format!("setting up game {i}"))
                 });
             }
             while let Some(r) = setups.join_next().await {
@@ -125,6 +130,7 @@ pub async fn run(a: &Args) -> anyhow::Result<(Vec<Step>, bool)> {
         let bytes = stats.move_event_bytes.load(Ordering::Relaxed) - bytes0;
         let step = Step {
             games: n,
+            sockets: if a.cpu.is_some() { n } else { 2 * n },
             setup_s,
             moves: lat.len() as u64,
             moves_per_s: lat.len() as f64 / wall,
@@ -283,10 +289,12 @@ impl Tracker {
     }
 }
 
-/// A game ready to play: two seated sockets and the table.
+/// A game ready to play: two seated sockets (or one, against the CPU) and the table.
 struct Game {
-    ws: [Ws; 2],
+    ws: [Option<Ws>; 2],
     tracker: Tracker,
+    /// Against the CPU on the device: this generator sends the CPU's moves from seat 0's socket.
+    cpu_on_device: bool,
 }
 
 /// Opens a WebSocket from source address 127.0.0.x (so 20,000 sockets do not run out of
@@ -349,13 +357,51 @@ async fn setup_game(api: &Api, addrs: [SocketAddr; 2], i: usize, size: &str) -> 
             }
         }
     }
-    Ok(Game { ws: [a, b], tracker })
+    Ok(Game { ws: [Some(a), Some(b)], tracker, cpu_on_device: false })
+}
+
+/// A game of one player (seat 0) against the CPU at `level`, played on the server or, with
+/// `on_device`, by this generator as a page would.
+async fn setup_cpu_game(
+    api: &Api,
+    addr: SocketAddr,
+    i: usize,
+    size: &str,
+    level: &str,
+    on_device: bool,
+) -> anyhow::Result<Game> {
+    let (ta, _) = api.player(&format!("a{i}")).await?;
+    let body = json!({"game": "dots", "options": {"size": size}, "cpu": level, "cpuOnDevice": on_device});
+    let code = api.group(&ta, &body).await?;
+    let mut ws = open(addr, 2 * i, &code).await?;
+    send(&mut ws, &ClientMsg::Hello { token: Some(ta), since: None }).await?;
+    let mut tracker = Tracker::Empty;
+    while tracker.status() != Some(Status::Playing) {
+        let text = next_text(&mut ws).await?;
+        match serde_json::from_str::<ServerMsg>(&text) {
+            Ok(ServerMsg::Error { error, .. }) => bail!("refused: {}", error.message),
+            Ok(ServerMsg::Welcome { .. } | ServerMsg::Pong | ServerMsg::Hint { .. } | ServerMsg::Ack { .. }) => {}
+            _ => {
+                tracker.absorb(&text)?;
+            }
+        }
+    }
+    Ok(Game { ws: [Some(ws), None], tracker, cpu_on_device: on_device })
+}
+
+/// The next message of an optional socket; a missing one never answers.
+async fn next_of(ws: &mut Option<Ws>) -> Option<Result<Message, tokio_tungstenite::tungstenite::Error>> {
+    match ws {
+        Some(ws) => ws.next().await,
+        None => std::future::pending().await,
+    }
 }
 
 /// Plays one game (and its rematches) until told to stop: every `1/rate` seconds the seat
 /// to move draws a random legal line, and waits for its ack before the next.
 async fn play(game: Game, rate: f64, stats: Arc<Stats>) {
-    let Game { ws: [mut a, mut b], mut tracker } = game;
+    let Game { ws: [a, mut b], mut tracker, cpu_on_device } = game;
+    let Some(mut a) = a else { return };
     let period = Duration::from_secs_f64(1.0 / rate);
     let offset = period.mul_f64(rand::random::<f64>());
     let mut tick = tokio::time::interval_at(tokio::time::Instant::now() + offset, period);
@@ -395,7 +441,7 @@ async fn play(game: Game, rate: f64, stats: Arc<Stats>) {
                     if !rematch_asked {
                         rematch_asked = true;
                         stats.games_over.fetch_add(1, Ordering::Relaxed);
-                        for ws in [&mut a, &mut b] {
+                        for ws in std::iter::once(&mut a).chain(b.as_mut()) {
                             next_id += 1;
                             if send(ws, &ClientMsg::Intent { id: next_id, intent: Intent::Rematch {} }).await.is_err() {
                                 stats.error("send failed".into());
@@ -411,9 +457,16 @@ async fn play(game: Game, rate: f64, stats: Arc<Stats>) {
                 }
                 let edge = turn.legal[rand::random::<usize>() % turn.legal.len()];
                 next_id += 1;
-                let m = ClientMsg::Intent { id: next_id, intent: Intent::Move { ply: turn.ply, mv: edge.to_string() } };
-                let ws = if turn.seat == 0 { &mut a } else { &mut b };
-                pending = Some((next_id, turn.seat, Instant::now()));
+                let (ws, seat, intent) = match (turn.seat, b.as_mut()) {
+                    (0, _) => (&mut a, 0, Intent::Move { ply: turn.ply, mv: edge.to_string() }),
+                    (_, Some(b)) => (b, 1, Intent::Move { ply: turn.ply, mv: edge.to_string() }),
+                    // The CPU's turn: on the server, it moves by itself; on the device, the page
+                    // (this generator) sends its move from the player's socket.
+                    (_, None) if cpu_on_device => (&mut a, 0, Intent::CpuMove { ply: turn.ply, mv: edge.to_string() }),
+                    (_, None) => continue,
+                };
+                let m = ClientMsg::Intent { id: next_id, intent };
+                pending = Some((next_id, seat, Instant::now()));
                 stats.sent.fetch_add(1, Ordering::Relaxed);
                 if send(ws, &m).await.is_err() {
                     stats.error("send failed".into());
@@ -422,7 +475,7 @@ async fn play(game: Game, rate: f64, stats: Arc<Stats>) {
                 continue;
             }
             m = a.next() => (0, m),
-            m = b.next() => (1, m),
+            m = next_of(&mut b) => (1, m),
         };
         let text = match msg {
             Some(Ok(Message::Text(t))) => t,
@@ -488,5 +541,7 @@ async fn play(game: Game, rate: f64, stats: Arc<Stats>) {
     }
     // The run is over; a socket already closed by the server is fine.
     let _ = a.close(None).await;
-    let _ = b.close(None).await;
+    if let Some(mut b) = b {
+        let _ = b.close(None).await;
+    }
 }
