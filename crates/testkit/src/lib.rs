@@ -6,6 +6,7 @@
 mod api;
 mod client;
 pub mod infra;
+pub mod netns;
 pub mod player;
 mod process;
 
@@ -30,6 +31,8 @@ pub enum KitError {
     Status(u16, String),
     #[error("{0}")]
     Server(String),
+    #[error("network namespaces: {0}")]
+    Net(String),
     #[error("timed out: {0}")]
     Timeout(String),
 }
