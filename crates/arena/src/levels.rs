@@ -38,11 +38,18 @@ pub struct Wasm {
 }
 
 impl Wasm {
-    /// Starts Node on `module` with the engine's test host (`crates/engine/tests/wasm-host.mjs`).
+    /// Starts Node on `module` with the engine's test host (`crates/engine/tests/wasm-host.mjs`),
+    /// its clock stopped: only the work budget ends a search, as natively (a loaded machine
+    /// would otherwise let the module's time cap cut a search short).
     pub fn start(module: &Path) -> anyhow::Result<Wasm> {
         let host = Path::new(env!("CARGO_MANIFEST_DIR")).join("../engine/tests/wasm-host.mjs");
-        let mut node =
-            Command::new("node").arg(host).arg(module).stdin(Stdio::piped()).stdout(Stdio::piped()).spawn()?;
+        let mut node = Command::new("node")
+            .arg(host)
+            .arg(module)
+            .arg("--no-time-cap")
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .spawn()?;
         let input = node.stdin.take().ok_or_else(|| anyhow::anyhow!("no stdin"))?;
         let output = BufReader::new(node.stdout.take().ok_or_else(|| anyhow::anyhow!("no stdout"))?);
         Ok(Wasm { node, input, output })
@@ -134,6 +141,11 @@ pub fn play(cfg: &Config, i: u32, engine: &mut impl Engine) -> anyhow::Result<Pl
         let Some(mv) = answer.get("move").and_then(Value::as_str) else {
             anyhow::bail!("game {i} ply {}: the engine answered {answer}", game.plies());
         };
+        // A move cut short by the time cap is not the level's move: the series would not
+        // measure the level, nor compare two engines.
+        if answer.get("capped").and_then(Value::as_bool) == Some(true) {
+            anyhow::bail!("game {i} ply {}: the time cap cut the search short", game.plies());
+        }
         game.play(side, mv).map_err(|e| anyhow::anyhow!("game {i}: {mv} refused: {e:?}"))?;
     }
     let winner = game.outcome().and_then(|o| o.winner);
