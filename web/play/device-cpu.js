@@ -140,25 +140,24 @@ export function createDeviceCpu({ t, code, send }) {
     const tb = mirror.table;
     if (!cpuComing(tb, me) || cpuDue(tb, me) !== null || mirror.game === null) return;
     const cpu = me === 0 ? 1 : 0;
-    /** @type {{game: any, move: string}} */
-    let next;
     try {
-      next = mirror.rules.play(mirror.game, mirror.rules.turn(mirror.game), move);
-    } catch {
-      return; // An illegal move: the server refuses it, and nothing is due.
-    }
-    if (mirror.rules.view(next.game).outcome || mirror.rules.turn(next.game) !== tb.seats[cpu]?.side) return;
-    const moves = [...tb.moves, next.move];
-    /** @type {Promise<string | null>} */
-    let answer;
-    try {
-      answer = think(tb, cpu, moves, tb.plies + 1);
+      /** @type {{game: any, move: string}} */
+      let next;
+      try {
+        next = mirror.rules.play(mirror.game, mirror.rules.turn(mirror.game), move);
+      } catch {
+        return; // An illegal move: the server refuses it, and nothing is due.
+      }
+      if (mirror.rules.view(next.game).outcome || mirror.rules.turn(next.game) !== tb.seats[cpu]?.side) return;
+      const moves = [...tb.moves, next.move];
+      const answer = think(tb, cpu, moves, tb.plies + 1);
+      // `play` awaits it and reports a failure; an answer never used fails silently.
+      answer.catch(() => {});
+      early = { key: `${tb.gameNo}/${tb.plies + 1}`, moves: moves.join(' '), started: performance.now(), move: answer };
     } catch (e) {
-      answer = Promise.reject(e); // Never in the way of the player's own move.
+      // A bug, never in the way of the player's own move: the answer is asked for as before.
+      console.error('qdan: the CPU could not start on its answer early', e);
     }
-    // `play` awaits it and reports a failure; an answer never used fails silently.
-    answer.catch(() => {});
-    early = { key: `${tb.gameNo}/${tb.plies + 1}`, moves: moves.join(' '), started: performance.now(), move: answer };
   };
 
   /** @param {import('./who.js').Props} p */
