@@ -66,6 +66,14 @@ pub async fn nats_on(addr: SocketAddr) -> Result<Daemon> {
     Ok(Daemon { child, addr })
 }
 
+/// `cmd` started (its output dropped) and waited for until it listens on `addr`: a daemon on
+/// a host of its own (`testkit::netns::Host::command`).
+pub async fn daemon(mut cmd: Command, addr: SocketAddr) -> Result<Daemon> {
+    let mut child = cmd.stdout(Stdio::null()).stderr(Stdio::null()).spawn()?;
+    wait_for_port(addr, &mut child, Duration::from_secs(10)).await?;
+    Ok(Daemon { child, addr })
+}
+
 /// HAProxy on a free loopback port in front of `nodes`, its configuration written in `dir`.
 pub async fn haproxy(dir: &Path, nodes: &[SocketAddr]) -> Result<Daemon> {
     haproxy_on(dir, SocketAddr::from(([127, 0, 0, 1], free_port())), nodes).await

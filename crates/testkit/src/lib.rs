@@ -5,6 +5,7 @@
 
 mod api;
 mod client;
+pub mod hosts;
 pub mod infra;
 pub mod netns;
 pub mod player;

@@ -35,6 +35,8 @@ pub struct Stats {
     /// Moves answered `table-moved` (another node serves the table now), sent again after a
     /// reconnect as a client must.
     pub moved: AtomicU64,
+    /// Errors the players' moves were answered with, by wire code (`table-moved`, ...).
+    pub errors: Mutex<std::collections::BTreeMap<String, u64>>,
 }
 
 /// A run of players against one server (or balancer).
@@ -144,6 +146,9 @@ pub async fn player(run: Arc<Run>, code: String, token: String, seat: Seat, seed
                     wait_v = v;
                 }
                 ServerMsg::Error { id: Some(id), error } if pending.as_ref().is_some_and(|p| p.0 == id) => {
+                    let name =
+                        serde_json::to_value(&error.code).ok().and_then(|v| v["code"].as_str().map(String::from));
+                    *run.stats.errors.lock().expect("errors lock").entry(name.unwrap_or_default()).or_default() += 1;
                     if error.code == wire::ErrorCode::TableMoved {
                         // Nothing changed; the table's new node takes the move after a
                         // reconnect (the socket closes with 4010 anyway).

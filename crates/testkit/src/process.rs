@@ -50,6 +50,8 @@ pub struct Qdan {
     quiet: bool,
     /// Where its standard error goes (appended), if not inherited or dropped.
     log: Option<PathBuf>,
+    /// The command it runs under, if any (`ip netns exec NS`: a node on a host of its own).
+    prefix: Vec<OsString>,
 }
 
 impl Qdan {
@@ -63,6 +65,7 @@ impl Qdan {
             args: args.iter().map(OsString::from).collect(),
             quiet,
             log: None,
+            prefix: vec![],
         };
         q.spawn().await?;
         Ok(q)
@@ -79,13 +82,43 @@ impl Qdan {
             args: args.iter().map(OsString::from).collect(),
             quiet: true,
             log: Some(log.to_path_buf()),
+            prefix: vec![],
+        };
+        q.spawn().await?;
+        Ok(q)
+    }
+
+    /// [`Qdan::start_logged`] on `addr`, run under `prefix` (`["ip", "netns", "exec", NS]`:
+    /// a node on a host of its own, `testkit::netns`).
+    pub async fn start_under(
+        prefix: &[&str],
+        addr: SocketAddr,
+        bin: impl AsRef<Path>,
+        args: &[&str],
+        log: &Path,
+    ) -> Result<Qdan> {
+        let mut q = Qdan {
+            child: None,
+            addr,
+            bin: bin.as_ref().to_path_buf(),
+            args: args.iter().map(OsString::from).collect(),
+            quiet: true,
+            log: Some(log.to_path_buf()),
+            prefix: prefix.iter().map(OsString::from).collect(),
         };
         q.spawn().await?;
         Ok(q)
     }
 
     async fn spawn(&mut self) -> Result<()> {
-        let mut cmd = Command::new(&self.bin);
+        let mut cmd = match self.prefix.split_first() {
+            Some((program, rest)) => {
+                let mut c = Command::new(program);
+                c.args(rest).arg(&self.bin);
+                c
+            }
+            None => Command::new(&self.bin),
+        };
         cmd.arg("serve").arg("--addr").arg(self.addr.to_string()).args(&self.args).env("RUST_LOG", "warn");
         cmd.stdout(Stdio::null());
         if let Some(log) = &self.log {
