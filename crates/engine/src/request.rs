@@ -41,7 +41,9 @@ pub struct Request {
     pub level: Option<String>,
     /// The move's seed as a decimal string (a u64 does not fit a JavaScript number).
     pub seed: String,
-    /// Deadline reads instead of the level's budget (`ai::budget::work`): for tests.
+    /// Deadline reads instead of the level's budget (`ai::budget::work`): for tests, and for the
+    /// page's warm-up search (web/engine/worker.js), which runs a short one so that the first
+    /// real search runs in optimised code.
     #[serde(default)]
     pub work: Option<u64>,
 }
