@@ -317,9 +317,10 @@ async fn partition(fault: Fault) {
     assert!(acked.len() >= 50, "the run played too little to mean anything: {} acked", acked.len());
     assert!(
         stalled.is_empty(),
-        "tables took no move within {RECOVERY:?} of the fault's {}: {stalled:?}; the victim said:\n{}",
+        "tables took no move within {RECOVERY:?} of the fault's {}: {stalled:?}; the nodes said (n{} the victim):\n{}",
         if fault.others_take_over() { "start" } else { "heal" },
-        tail(victim)
+        victim + 1,
+        (0..c.nodes.len()).map(|i| format!("n{}:\n{}", i + 1, tail(i))).collect::<Vec<_>>().join("\n")
     );
 }
 
