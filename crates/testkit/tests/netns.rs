@@ -1,7 +1,9 @@
 //! Hosts in network namespaces (`testkit::netns`): they reach each other, a cut blocks only
 //! its pair, healing restores it, a pulled cable cuts a host from everyone, and dropping the
-//! net leaves no namespace, interface or process behind, also after a panic. Needs root,
-//! `ip` and `nft`: without them these tests fail and say why.
+//! net leaves no namespace, interface or process behind, also after a panic. They belong to
+//! the partition tests' long tier (root, `ip`, `nft`): they run only with
+//! `QDAN_TEST_PARTITIONS=1` (otherwise each says so and returns), and then fail, saying why,
+//! where a prerequisite is missing.
 
 use std::net::{Ipv4Addr, SocketAddr, TcpListener, TcpStream};
 use std::time::{Duration, Instant};
@@ -9,6 +11,15 @@ use std::time::{Duration, Instant};
 use testkit::netns::{Host, Net, netns_exists};
 
 const PORT: u16 = 7000;
+
+/// Whether the long tier runs; says so when it does not.
+fn long_tier() -> bool {
+    if std::env::var("QDAN_TEST_PARTITIONS").is_ok_and(|v| v == "1") {
+        return true;
+    }
+    eprintln!("network namespace tests are the partition tests' long tier: QDAN_TEST_PARTITIONS=1 runs them");
+    false
+}
 
 /// A listener on `host`'s address that accepts (and drops) connections until the test ends.
 fn listen(host: &Host) {
@@ -53,6 +64,9 @@ fn ping(from: &Host, to: Ipv4Addr) -> bool {
 
 #[test]
 fn hosts_reach_each_other_and_a_cut_blocks_only_its_pair_until_healed() {
+    if !long_tier() {
+        return;
+    }
     let mut net = Net::new().unwrap();
     let a = net.add_host("a").unwrap();
     let b = net.add_host("b").unwrap();
@@ -85,6 +99,9 @@ fn hosts_reach_each_other_and_a_cut_blocks_only_its_pair_until_healed() {
 
 #[test]
 fn dropping_the_net_removes_its_namespaces_interfaces_and_processes() {
+    if !long_tier() {
+        return;
+    }
     let mut net = Net::new().unwrap();
     let h = net.add_host("h").unwrap();
     let mut sleeper = h.command("sleep").arg("600").spawn().unwrap();
@@ -102,6 +119,9 @@ fn dropping_the_net_removes_its_namespaces_interfaces_and_processes() {
 
 #[test]
 fn a_panicking_test_leaves_no_namespace_behind() {
+    if !long_tier() {
+        return;
+    }
     let (tx, rx) = std::sync::mpsc::channel();
     let r = std::panic::catch_unwind(move || {
         let mut net = Net::new().unwrap();
