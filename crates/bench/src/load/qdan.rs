@@ -64,8 +64,10 @@ pub async fn run(a: &Args) -> anyhow::Result<(Vec<Step>, bool)> {
                 Some(b) => b.clone(),
                 None => default_bin()?,
             };
-            _dir = tempfile_dir()?;
-            let db = format!("sqlite://{}", _dir.join("qdan.db").display());
+            // A folder of this run's own, removed when the run ends: two runs in one process
+            // (the tests) must not share a database.
+            _dir = tempfile::Builder::new().prefix("qdan-bench-load-").tempdir()?;
+            let db = format!("sqlite://{}", _dir.path().join("qdan.db").display());
             let mut args = vec!["--db", db.as_str(), "--tables", "off", "--http-rate", "1000000000"];
             // Every simulated player comes from this address: no per-address bounds (issue 19).
             args.extend(["--new-players-per-ip", "0", "--new-groups-per-ip", "0", "--sockets-per-ip", "0"]);
@@ -170,13 +172,6 @@ pub async fn run(a: &Args) -> anyhow::Result<(Vec<Step>, bool)> {
     );
     drop(server);
     Ok((steps, errors == 0 && sent == acked && sent > 0))
-}
-
-/// A fresh folder for the server's database, removed when the process ends.
-fn tempfile_dir() -> anyhow::Result<std::path::PathBuf> {
-    let dir = std::env::temp_dir().join(format!("qdan-bench-load-{}", std::process::id()));
-    std::fs::create_dir_all(&dir)?;
-    Ok(dir)
 }
 
 /// The table as the load generator follows it: delta events applied to a mirror of the last
