@@ -8,6 +8,7 @@ import { h } from './dom.js';
 import { createActions } from './play/actions.js';
 import { createDeviceCpu, deviceHint } from './play/device-cpu.js';
 import { createEnd } from './play/end.js';
+import { soundOf, soundQueue } from './play/event-sound.js';
 import { loadGame } from './games/index.js';
 import { errorText } from './play/errors.js';
 import { createInvite } from './play/invite.js';
@@ -29,20 +30,6 @@ import { Connection, IntentError } from './ws.js';
 
 /** A fresh state is asked for at most this often after a mirror error (ms). */
 const RESYNC_EVERY = 5000;
-
-/**
- * The sound an event makes, if any: Children taken or a box closed, a plain move, the end.
- * @param {import('./types.js').Event} e
- * @returns {import('./sound.js').SoundKind | null}
- */
-function soundOf(e) {
-  if (e.kind === 'resign' || e.kind === 'end' || (e.kind === 'move' && e.result)) return 'end';
-  if (e.kind !== 'move') return null;
-  return e.taken?.length || e.completed?.length ? 'take' : 'move';
-}
-
-/** Of several sounds due at once (events caught up after a reconnect), the one to play. */
-const SOUND_RANK = { move: 0, take: 1, end: 2 };
 
 /**
  * @param {import('./types.js').PageData} data
@@ -149,18 +136,7 @@ export function start(data, t, announce) {
 
   // The move sound (off until turned on): a burst of events plays one sound, the weightiest.
   const sound = createSound();
-  /** @type {import('./sound.js').SoundKind | null} */
-  let dueSound = null;
-  /** @param {import('./sound.js').SoundKind} kind */
-  const playSoon = (kind) => {
-    if (dueSound === null) {
-      queueMicrotask(() => {
-        if (dueSound) sound.play(dueSound);
-        dueSound = null;
-      });
-    }
-    if (dueSound === null || SOUND_RANK[kind] > SOUND_RANK[dueSound]) dueSound = kind;
-  };
+  const playSoon = soundQueue(sound);
 
   /** @type {ReturnType<typeof setTimeout> | undefined} */ let undoWaitTimer;
 
