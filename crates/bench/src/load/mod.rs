@@ -17,6 +17,7 @@
 mod peer;
 pub(crate) mod proc;
 mod qdan;
+mod tracker;
 
 use std::path::PathBuf;
 

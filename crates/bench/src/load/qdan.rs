@@ -7,15 +7,15 @@ use std::time::{Duration, Instant};
 
 use anyhow::{Context, bail};
 use futures_util::{SinkExt, StreamExt};
-use serde::Deserialize;
 use serde_json::json;
 use tokio::net::TcpSocket;
 use tokio_tungstenite::MaybeTlsStream;
 use tokio_tungstenite::tungstenite::Message;
 use tokio_tungstenite::tungstenite::protocol::WebSocketConfig;
-use wire::{ClientMsg, Event, Intent, Mirror, ServerMsg, Status};
+use wire::{ClientMsg, Intent, ServerMsg, Status};
 
 use super::proc::{CpuWindow, percentile, rss_mib};
+use super::tracker::Tracker;
 use super::{Args, Step};
 use testkit::{Api, Qdan, Ws};
 
@@ -172,116 +172,6 @@ pub async fn run(a: &Args) -> anyhow::Result<(Vec<Step>, bool)> {
     );
     drop(server);
     Ok((steps, errors == 0 && sent == acked && sent > 0))
-}
-
-/// The table as the load generator follows it: delta events applied to a mirror of the last
-/// state; or, from a server of the protocol before delta events (for before/after runs), the
-/// whole table each event carried.
-enum Tracker {
-    Empty,
-    Mirror(Box<Mirror>),
-    Whole { v: u64, table: WholeTable },
-}
-
-/// The parts of a whole-table message (the protocol before delta events) the generator reads.
-#[derive(Deserialize)]
-struct WholeMsg {
-    #[serde(default)]
-    v: Option<u64>,
-    #[serde(default)]
-    kind: Option<String>,
-    table: WholeTable,
-}
-
-#[derive(Deserialize, Default, Clone)]
-struct WholeTable {
-    status: String,
-    plies: u32,
-    seats: Vec<Option<WholeSeat>>,
-    view: Option<WholeView>,
-}
-
-#[derive(Deserialize, Clone)]
-struct WholeSeat {
-    side: u8,
-}
-
-#[derive(Deserialize, Clone)]
-struct WholeView {
-    turn: u8,
-    legal: Vec<u16>,
-}
-
-/// What the next move needs: the ply, the seat to move and the legal edges.
-struct Turn {
-    ply: u32,
-    seat: usize,
-    legal: Vec<u16>,
-}
-
-impl Tracker {
-    fn v(&self) -> u64 {
-        match self {
-            Tracker::Empty => 0,
-            Tracker::Mirror(m) => m.v,
-            Tracker::Whole { v, .. } => *v,
-        }
-    }
-
-    fn status(&self) -> Option<Status> {
-        match self {
-            Tracker::Empty => None,
-            Tracker::Mirror(m) => Some(m.table.status),
-            Tracker::Whole { table, .. } => match table.status.as_str() {
-                "playing" => Some(Status::Playing),
-                "over" => Some(Status::Over),
-                _ => Some(Status::Waiting),
-            },
-        }
-    }
-
-    fn turn(&self) -> Option<Turn> {
-        match self {
-            Tracker::Empty => None,
-            Tracker::Mirror(m) => {
-                let t = &m.table;
-                let wire::GameView::Dots(d) = t.view.as_ref()? else { return None };
-                let seat = t.seat_of_side(d.turn)?;
-                Some(Turn { ply: t.plies, seat: seat.index(), legal: d.legal.iter().map(|&e| e as u16).collect() })
-            }
-            Tracker::Whole { table, .. } => {
-                let view = table.view.as_ref()?;
-                let seat = table.seats.iter().position(|s| s.as_ref().is_some_and(|s| s.side == view.turn))?;
-                Some(Turn { ply: table.plies, seat, legal: view.legal.clone() })
-            }
-        }
-    }
-
-    /// Takes in a `state` or `event` text; `Some(true)` for a move event.
-    fn absorb(&mut self, text: &str) -> anyhow::Result<bool> {
-        if let Ok(msg) = serde_json::from_str::<ServerMsg>(text) {
-            match msg {
-                ServerMsg::State { v, table } => *self = Tracker::Mirror(Box::new(Mirror::new(v, *table)?)),
-                ServerMsg::Event { v, event } => {
-                    let is_move = matches!(event, Event::Move { .. });
-                    if let Tracker::Mirror(m) = self
-                        && v > m.v
-                    {
-                        m.apply(v, &event)?;
-                    }
-                    return Ok(is_move);
-                }
-                _ => {}
-            }
-            return Ok(false);
-        }
-        let m: WholeMsg = serde_json::from_str(text)?;
-        let v = m.v.unwrap_or(0);
-        if v > self.v() || matches!(self, Tracker::Empty) {
-            *self = Tracker::Whole { v, table: m.table };
-        }
-        Ok(m.kind.as_deref() == Some("move"))
-    }
 }
 
 /// A game ready to play: two seated sockets (or one, against the CPU) and the table.
