@@ -39,3 +39,32 @@ fn cpu_games_on_the_device_and_on_the_server() {
         assert!(step.moves > if on_device { 40 } else { 15 }, "on the device: {on_device}: {step:?}");
     }
 }
+
+/// `--acked FILE` (issue 39): the generator logs every acknowledged move with its time and
+/// every error it was sent; `qdan-bench check` on that log and the server's database finds
+/// every move stored, no table waiting over 8 s, and no undocumented error code.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_load_log_passes_the_checker() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = format!("sqlite://{}", dir.path().join("q.db").display());
+    let mut args = vec!["--db", db.as_str(), "--tables", "off", "--http-rate", "1000000000"];
+    args.extend(["--new-players-per-ip", "0", "--new-groups-per-ip", "0", "--sockets-per-ip", "0"]);
+    args.extend(["--connections-per-ip", "0", "--open-groups-per-player", "0"]);
+    let q = testkit::Qdan::start(std::path::Path::new(env!("CARGO_BIN_EXE_qdan")), &args, false).await.unwrap();
+    let log = dir.path().join("acked.jsonl");
+    let url = format!("http://{}", q.addr);
+    let mut load: Vec<String> =
+        ["--games", "8", "--rate", "4", "--warmup", "1", "--duration", "3"].map(String::from).to_vec();
+    load.extend(["--server".into(), url, "--acked".into(), log.display().to_string()]);
+    let out = tokio::task::spawn_blocking(move || bench::load::measure(load)).await.unwrap().unwrap();
+    assert!(out.clean, "{:?}", out.steps);
+    let read = bench::check::acked::read(&log).unwrap();
+    let acked: u64 = out.steps.iter().map(|s| s.moves).sum();
+    assert!(read.moves.len() as u64 >= acked && acked > 40, "{} lines, {acked} acknowledged", read.moves.len());
+    assert!(read.moves.iter().all(|m| m.at.is_some()));
+    let report = bench::check::check_log(&db, None, Some(&read), 8000).await.unwrap();
+    assert!(report.is_clean(), "{report}");
+    assert_eq!(report.acked, read.moves.len());
+    assert_eq!(report.waits.len(), 8, "{report}");
+    drop(q);
+}

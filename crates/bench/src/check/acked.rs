@@ -1,11 +1,13 @@
 //! `--acked FILE`: the moves a load client saw acknowledged, one JSON object a line
-//! (`{"code":"…","gameNo":1,"ply":0,"move":"…"}`), each of which must be stored at its ply.
+//! (`{"code":"…","gameNo":1,"ply":0,"move":"…"}`), each of which must be stored at its ply;
+//! the file's other lines (times, errors) are `client.rs`'s.
 
 use std::path::Path;
 
 use anyhow::Context;
 use serde::{Deserialize, Serialize};
 
+use super::client::{ClientLog, Line};
 use super::report::{Kind, Report};
 use super::stored::Moves;
 
@@ -20,14 +22,16 @@ pub struct AckedMove {
     pub mv: String,
 }
 
-/// Reads a file of acknowledged moves (blank lines are skipped).
-pub fn read(path: &Path) -> anyhow::Result<Vec<AckedMove>> {
+/// Reads a client's log: acknowledged moves and the errors it saw (blank lines are skipped).
+pub fn read(path: &Path) -> anyhow::Result<ClientLog> {
     let text = std::fs::read_to_string(path).with_context(|| format!("reading {}", path.display()))?;
-    text.lines()
+    let lines = text
+        .lines()
         .enumerate()
         .filter(|(_, l)| !l.trim().is_empty())
-        .map(|(i, l)| serde_json::from_str(l).with_context(|| format!("{} line {}", path.display(), i + 1)))
-        .collect()
+        .map(|(i, l)| serde_json::from_str::<Line>(l).with_context(|| format!("{} line {}", path.display(), i + 1)))
+        .collect::<anyhow::Result<Vec<_>>>()?;
+    Ok(ClientLog::from_lines(lines))
 }
 
 /// Every acknowledged move must be stored, the same move at the same ply of the same game.

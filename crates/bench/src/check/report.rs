@@ -23,10 +23,14 @@ pub enum Kind {
     ThroughDiffers,
     /// A fresh client through the balancer could not open the table.
     ThroughUnreachable,
+    /// A table in play waited longer than the bound for its next acknowledged move.
+    Stalled,
+    /// A client was sent an error code the protocol does not document.
+    UndocumentedError,
 }
 
 impl Kind {
-    pub const ALL: [Kind; 8] = [
+    pub const ALL: [Kind; 10] = [
         Kind::DuplicatePly,
         Kind::PlyGap,
         Kind::EpochDecreased,
@@ -35,6 +39,8 @@ impl Kind {
         Kind::AckedDifferent,
         Kind::ThroughDiffers,
         Kind::ThroughUnreachable,
+        Kind::Stalled,
+        Kind::UndocumentedError,
     ];
 
     pub const fn as_str(self) -> &'static str {
@@ -47,6 +53,8 @@ impl Kind {
             Kind::AckedDifferent => "acked-different",
             Kind::ThroughDiffers => "through-differs",
             Kind::ThroughUnreachable => "through-unreachable",
+            Kind::Stalled => "stalled",
+            Kind::UndocumentedError => "undocumented-error",
         }
     }
 }
@@ -72,6 +80,11 @@ pub struct Report {
     pub acked: usize,
     /// Live tables opened through the balancer (`--through`).
     pub opened: usize,
+    /// Each table's longest wait for its next acknowledged move, in ms, ascending (a client
+    /// log with times).
+    pub waits: Vec<i64>,
+    /// The error codes clients saw, with their counts (a client log with errors).
+    pub errors_seen: BTreeMap<String, u64>,
     pub violations: Vec<Violation>,
 }
 
@@ -100,6 +113,20 @@ impl fmt::Display for Report {
             "checked {} games, {} moves ({} without an epoch), {} acknowledged moves, {} tables through the balancer",
             self.games, self.moves, self.without_epoch, self.acked, self.opened
         )?;
+        if let Some(&max) = self.waits.last() {
+            let at = |q: usize| self.waits[(self.waits.len() - 1) * q / 100];
+            writeln!(
+                f,
+                "longest wait for the next acknowledged move, per table: p50 {} ms, p99 {} ms, max {max} ms ({} tables)",
+                at(50),
+                at(99),
+                self.waits.len()
+            )?;
+        }
+        if !self.errors_seen.is_empty() {
+            let seen: Vec<String> = self.errors_seen.iter().map(|(c, n)| format!("{c} {n}")).collect();
+            writeln!(f, "errors clients saw: {}", seen.join(", "))?;
+        }
         let mut by_kind: BTreeMap<Kind, Vec<&Violation>> = BTreeMap::new();
         for v in &self.violations {
             by_kind.entry(v.kind).or_default().push(v);

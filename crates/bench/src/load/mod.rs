@@ -80,6 +80,10 @@ pub struct Args {
     /// measured, not the page's), and the server only checks and stores them.
     #[arg(long, requires = "cpu")]
     cpu_on_device: bool,
+    /// Write every acknowledged move (with its time) and every error the server sent to this
+    /// file, one JSON object a line, for `qdan-bench check --acked FILE` (docs/reliability.md).
+    #[arg(long)]
+    acked: Option<PathBuf>,
 }
 
 #[derive(clap::ValueEnum, Clone, Copy, Debug)]

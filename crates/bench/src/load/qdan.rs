@@ -1,5 +1,6 @@
 //! The load on qdan: games set up over HTTP and two sockets each, then played at a set rate.
 
+use std::io::Write;
 use std::net::{Ipv4Addr, SocketAddr};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
@@ -17,6 +18,7 @@ use wire::{ClientMsg, Intent, ServerMsg, Status};
 use super::proc::{CpuWindow, percentile, rss_mib};
 use super::tracker::Tracker;
 use super::{Args, Step};
+use crate::check::{AckedMove, Line, SeenError, TimedMove};
 use testkit::{Api, Qdan, Ws};
 
 /// What every game task reports into.
@@ -32,9 +34,21 @@ struct Stats {
     move_event_bytes: AtomicU64,
     first_error: Mutex<Option<String>>,
     stop: AtomicBool,
+    /// `--acked FILE`: the client's log for `qdan-bench check`.
+    log: Option<Mutex<std::io::BufWriter<std::fs::File>>>,
 }
 
 impl Stats {
+    /// Appends one line to the client's log, if there is one.
+    fn log(&self, line: &crate::check::Line) {
+        let Some(log) = &self.log else { return };
+        let mut out = log.lock().expect("log lock");
+        if serde_json::to_writer(&mut *out, line).is_err() || out.write_all(b"\n").is_err() {
+            drop(out);
+            self.error("writing the --acked file failed".into());
+        }
+    }
+
     fn error(&self, what: String) {
         self.errors.fetch_add(1, Ordering::Relaxed);
         let mut first = self.first_error.lock().expect("stats lock");
@@ -43,6 +57,12 @@ impl Stats {
             *first = Some(what);
         }
     }
+}
+
+/// Now, in milliseconds since the Unix epoch (the log's times, comparable across processes).
+fn unix_ms() -> i64 {
+    let since = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap_or_default();
+    i64::try_from(since.as_millis()).unwrap_or(i64::MAX)
 }
 
 /// The `qdan` beside this binary.
@@ -88,7 +108,14 @@ pub async fn run(a: &Args) -> anyhow::Result<(Vec<Step>, bool)> {
         if a.pids.is_empty() { server.as_ref().and_then(Qdan::pid).into_iter().collect() } else { a.pids.clone() };
     eprintln!("bench load: qdan on {addr}, {} move/s per game, {} s per step", a.rate, a.duration);
     let api = Api::new(format!("http://{addr}"));
-    let stats = Arc::new(Stats::default());
+    let log = match &a.acked {
+        Some(path) => {
+            let file = std::fs::File::create(path).with_context(|| format!("creating {}", path.display()))?;
+            Some(Mutex::new(std::io::BufWriter::new(file)))
+        }
+        None => None,
+    };
+    let stats = Arc::new(Stats { log, ..Stats::default() });
     let mut tasks = tokio::task::JoinSet::new();
     let mut steps = vec![];
     let mut running = 0usize;
@@ -164,6 +191,9 @@ pub async fn run(a: &Args) -> anyhow::Result<(Vec<Step>, bool)> {
     // Stop sending; every game waits for its last answer (or gives up after 10 s).
     stats.stop.store(true, Ordering::Relaxed);
     while tasks.join_next().await.is_some() {}
+    if let (Some(log), Some(path)) = (&stats.log, &a.acked) {
+        log.lock().expect("log lock").flush().with_context(|| format!("writing {}", path.display()))?;
+    }
     let (sent, acked, errors) =
         (stats.sent.load(Ordering::Relaxed), stats.acked.load(Ordering::Relaxed), stats.errors.load(Ordering::Relaxed));
     eprintln!(
@@ -176,6 +206,7 @@ pub async fn run(a: &Args) -> anyhow::Result<(Vec<Step>, bool)> {
 
 /// A game ready to play: two seated sockets (or one, against the CPU) and the table.
 struct Game {
+    code: String,
     ws: [Option<Ws>; 2],
     tracker: Tracker,
     /// Against the CPU on the device: this generator sends the CPU's moves from seat 0's socket.
@@ -242,7 +273,7 @@ async fn setup_game(api: &Api, addrs: [SocketAddr; 2], i: usize, size: &str) -> 
             }
         }
     }
-    Ok(Game { ws: [Some(a), Some(b)], tracker, cpu_on_device: false })
+    Ok(Game { code, ws: [Some(a), Some(b)], tracker, cpu_on_device: false })
 }
 
 /// A game of one player (seat 0) against the CPU at `level`, played on the server or, with
@@ -271,7 +302,7 @@ async fn setup_cpu_game(
             }
         }
     }
-    Ok(Game { ws: [Some(ws), None], tracker, cpu_on_device: on_device })
+    Ok(Game { code, ws: [Some(ws), None], tracker, cpu_on_device: on_device })
 }
 
 /// The next message of an optional socket; a missing one never answers.
@@ -285,7 +316,7 @@ async fn next_of(ws: &mut Option<Ws>) -> Option<Result<Message, tokio_tungstenit
 /// Plays one game (and its rematches) until told to stop: every `1/rate` seconds the seat
 /// to move draws a random legal line, and waits for its ack before the next.
 async fn play(game: Game, rate: f64, stats: Arc<Stats>) {
-    let Game { ws: [a, mut b], mut tracker, cpu_on_device } = game;
+    let Game { code, ws: [a, mut b], mut tracker, cpu_on_device } = game;
     let Some(mut a) = a else { return };
     let period = Duration::from_secs_f64(1.0 / rate);
     let offset = period.mul_f64(rand::random::<f64>());
@@ -294,6 +325,8 @@ async fn play(game: Game, rate: f64, stats: Arc<Stats>) {
     let mut next_id = 10u64;
     // (id, seat, sent at) of the move waiting for its answer.
     let mut pending: Option<(u64, usize, Instant)> = None;
+    // The pending move's game number (when the protocol says it), ply and text, for the log.
+    let mut pending_move: (Option<u32>, u32, String) = (None, 0, String::new());
     // The version the table must reach before the next move (the last ack's).
     let mut need_v = 0u64;
     let mut rematch_asked = false;
@@ -350,6 +383,7 @@ async fn play(game: Game, rate: f64, stats: Arc<Stats>) {
                     (_, None) if cpu_on_device => (&mut a, 0, Intent::CpuMove { ply: turn.ply, mv: edge.to_string() }),
                     (_, None) => continue,
                 };
+                pending_move = (tracker.game_no(), turn.ply, edge.to_string());
                 let m = ClientMsg::Intent { id: next_id, intent };
                 pending = Some((next_id, seat, Instant::now()));
                 stats.sent.fetch_add(1, Ordering::Relaxed);
@@ -404,6 +438,15 @@ async fn play(game: Game, rate: f64, stats: Arc<Stats>) {
                     let us = at.elapsed().as_micros().min(u32::MAX as u128) as u32;
                     stats.latencies.lock().expect("stats lock").push(us);
                     stats.acked.fetch_add(1, Ordering::Relaxed);
+                    if let (Some(game_no), ply, mv) = &pending_move {
+                        let mv = AckedMove {
+                            code: code.clone(),
+                            game_no: i64::from(*game_no),
+                            ply: i64::from(*ply),
+                            mv: mv.clone(),
+                        };
+                        stats.log(&Line::Move(TimedMove { mv, at: Some(unix_ms()) }));
+                    }
                     need_v = v;
                     pending = None;
                 }
@@ -415,6 +458,8 @@ async fn play(game: Game, rate: f64, stats: Arc<Stats>) {
                 if ours {
                     pending = None;
                 }
+                let (error_code, at) = (error.code.as_str().to_string(), Some(unix_ms()));
+                stats.log(&Line::Error(SeenError { error: error_code, at, code: Some(code.clone()) }));
                 let late_rematch = matches!(error.code, wire::ErrorCode::GameOver | wire::ErrorCode::GameInProgress);
                 if ours || !late_rematch {
                     stats.error(format!("error {} on seat {seat}", error.code.as_str()));

@@ -57,6 +57,15 @@ impl Tracker {
         }
     }
 
+    /// The number of the game being played, where the protocol says it (not the whole-table
+    /// protocol's messages, which the generator reads only in part).
+    pub(super) fn game_no(&self) -> Option<u32> {
+        match self {
+            Tracker::Mirror(m) => Some(m.table.game_no),
+            Tracker::Empty | Tracker::Whole { .. } => None,
+        }
+    }
+
     pub(super) fn status(&self) -> Option<Status> {
         match self {
             Tracker::Empty => None,
