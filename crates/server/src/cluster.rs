@@ -54,6 +54,8 @@ pub struct Cluster {
     client: async_nats::Client,
     pub lease_ttl: Duration,
     draining: AtomicBool,
+    /// Whether this node and the others reach the store: the health check reads it.
+    pub store_health: crate::cluster_health::StoreHealth,
 }
 
 /// The subject on which nodes say that the lobby changed (`crate::lobby`).
@@ -82,7 +84,13 @@ impl Cluster {
             .connect(&config.nats_url)
             .await
             .map_err(|e| ClusterError::Nats(e.to_string()))?;
-        Ok(Arc::new(Cluster { node, client, lease_ttl: config.lease_ttl, draining: AtomicBool::new(false) }))
+        Ok(Arc::new(Cluster {
+            node,
+            client,
+            lease_ttl: config.lease_ttl,
+            draining: AtomicBool::new(false),
+            store_health: crate::cluster_health::StoreHealth::new(config.lease_ttl),
+        }))
     }
 
     pub fn ttl_ms(&self) -> i64 {
@@ -110,6 +118,14 @@ impl Cluster {
         // The message must leave before a draining process exits.
         if let Err(e) = self.client.flush().await {
             tracing::warn!(%code, "flushing NATS: {e}");
+        }
+    }
+
+    /// Tells the other nodes how this node reaches the store now (`crate::cluster_health`).
+    pub async fn report_store_health(&self) {
+        let body = serde_json::to_vec(&self.store_health.report(&self.node)).expect("reports serialise");
+        if let Err(e) = self.client.publish(crate::cluster_health::SUBJECT, body.into()).await {
+            tracing::warn!("publishing the store's health: {e}");
         }
     }
 

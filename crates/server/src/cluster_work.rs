@@ -19,19 +19,49 @@ pub fn start(cluster: &Arc<Cluster>, registry: Arc<Registry>) {
     tokio::spawn(serve(cluster.clone(), registry.clone()));
     tokio::spawn(renew(cluster.clone(), registry.clone()));
     tokio::spawn(adopt_orphans(cluster.clone(), registry));
+    tokio::spawn(hear_store_health(cluster.clone()));
 }
 
 /// Renews this node's leases a few times per lifetime; a table whose lease was lost (the node
-/// was paused past its expiry, or cut off from the database) stops at once.
+/// was paused past its expiry, or cut off from the database) stops at once. Each renewal is
+/// also this node's look at the store: it is given a quarter of a lease (a silent connection
+/// would hold it for the driver's own timeout, 13 s in `crates/qdan/tests/partitions.rs`), and
+/// what it found is told to the other nodes (`crate::cluster_health`).
 async fn renew(cluster: Arc<Cluster>, registry: Arc<Registry>) {
-    let mut tick = tokio::time::interval(cluster.lease_ttl / 4);
+    let every = cluster.lease_ttl / 4;
+    let mut tick = tokio::time::interval(every);
     tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
     loop {
         tick.tick().await;
         let asked_at = std::time::Instant::now();
-        match registry.store().renew_leases(&cluster.node, cluster.ttl_ms()).await {
-            Ok(held) => registry.keep_only(&held, asked_at).await,
-            Err(e) => tracing::warn!("renewing leases: {e}"),
+        match registry.store().renew_leases_within(&cluster.node, cluster.ttl_ms(), every).await {
+            Ok(held) => {
+                cluster.store_health.reached(asked_at);
+                registry.keep_only(&held, asked_at).await;
+            }
+            Err(e) => {
+                cluster.store_health.failed();
+                tracing::warn!("renewing leases: {e}");
+            }
+        }
+        cluster.report_store_health().await;
+    }
+}
+
+/// Keeps the other nodes' reports of how they reach the store.
+async fn hear_store_health(cluster: Arc<Cluster>) {
+    let mut sub = match cluster.client().subscribe(crate::cluster_health::SUBJECT).await {
+        Ok(s) => s,
+        Err(e) => {
+            tracing::error!("subscribing to the nodes' store health: {e}");
+            return;
+        }
+    };
+    while let Some(msg) = sub.next().await {
+        match serde_json::from_slice::<crate::cluster_health::Report>(&msg.payload) {
+            Ok(r) if r.node != cluster.node => cluster.store_health.heard(r),
+            Ok(_) => {}
+            Err(e) => tracing::warn!("an undecodable store health report: {e}"),
         }
     }
 }
@@ -74,6 +104,11 @@ async fn serve(cluster: Arc<Cluster>, registry: Arc<Registry>) {
         tokio::spawn(async move {
             let Some(reply_to) = msg.reply else { return };
             let response = match serde_json::from_slice::<Request>(&msg.payload) {
+                // Cut from the store while others reach it: its tables can store nothing, and
+                // a table waiting on the store would hold the asking node for its whole
+                // request timeout. The asker's client reconnects, and once this node's lease
+                // runs out the asking node takes the table.
+                Ok(_) if cluster.store_health.shedding() => Response::NotOwner,
                 Ok(req) => answer(&registry, req).await,
                 Err(e) => {
                     tracing::warn!("an undecodable request from another node: {e}");

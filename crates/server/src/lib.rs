@@ -15,6 +15,7 @@ mod api;
 pub mod client_ip;
 mod clock;
 pub mod cluster;
+mod cluster_health;
 mod cluster_work;
 mod config;
 mod ctx;
@@ -169,10 +170,14 @@ pub async fn serve(addr: SocketAddr, db_url: &str, config: Config) -> Result<(),
     .map_err(ServeError::Bind)
 }
 
-/// `GET /health`: `200 ok`, or `503 draining` once the node is going away.
+/// `GET /health`: `200 ok`; `503 draining` once the node is going away; in a cluster,
+/// `503 store unreachable` while this node cannot reach the store and another node can, so
+/// that the balancer sends its players there (`cluster_health`).
 async fn health(axum::extract::State(state): axum::extract::State<AppState>) -> (axum::http::StatusCode, &'static str) {
     if state.draining() {
         (axum::http::StatusCode::SERVICE_UNAVAILABLE, "draining")
+    } else if state.ctx.cluster.as_ref().is_some_and(|c| c.store_health.shedding()) {
+        (axum::http::StatusCode::SERVICE_UNAVAILABLE, "store unreachable")
     } else {
         (axum::http::StatusCode::OK, "ok")
     }

@@ -129,6 +129,33 @@ impl Store {
         Ok(rows.into_iter().map(|r| r.get(0)).collect())
     }
 
+    /// [`Store::renew_leases`] within `limit` (waiting for a connection included). A query that
+    /// gets no answer in time leaves its connection out of the pool, closed: on a link that
+    /// drops packets it would answer nothing either, and after the heal its retransmissions
+    /// may take seconds more (the backoff), while a new connection goes through at once.
+    pub async fn renew_leases_within(
+        &self,
+        node: &str,
+        ttl_ms: i64,
+        limit: std::time::Duration,
+    ) -> Result<Vec<String>> {
+        let deadline = tokio::time::Instant::now() + limit;
+        let timeout = || StoreError::Timeout("renewing leases");
+        let mut conn = tokio::time::timeout_at(deadline, self.pool.acquire()).await.map_err(|_| timeout())??;
+        let now = now_sql(self.sqlite);
+        let sql = format!(
+            "UPDATE table_leases SET expires_at = {now} + $2 WHERE node = $1 AND expires_at > {now} RETURNING code"
+        );
+        let query = sqlx::query(&sql).bind(node).bind(ttl_ms).fetch_all(&mut *conn);
+        match tokio::time::timeout_at(deadline, query).await {
+            Ok(rows) => Ok(rows?.into_iter().map(|r| r.get(0)).collect()),
+            Err(_) => {
+                drop(conn.detach());
+                Err(timeout())
+            }
+        }
+    }
+
     /// Gives a lease up at once (a node that drains), so another node can take it.
     pub async fn release_lease(&self, fence: &Fence) -> Result<()> {
         sqlx::query("UPDATE table_leases SET expires_at = 0 WHERE code = $1 AND node = $2 AND epoch = $3")

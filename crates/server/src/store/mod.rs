@@ -48,6 +48,9 @@ pub enum StoreError {
     /// A write for a table whose lease this node no longer holds (another node owns it now).
     #[error("this node no longer owns table {0}")]
     Fenced(String),
+    /// The store did not answer in time (a bounded query: `lease::renew_leases_within`).
+    #[error("the store did not answer in time: {0}")]
+    Timeout(&'static str),
 }
 
 pub type Result<T> = std::result::Result<T, StoreError>;
@@ -112,6 +115,13 @@ impl Store {
             .max_connections(if sqlite { 1 } else { 16 })
             .after_connect(move |conn, _| {
                 Box::pin(async move {
+                    if !sqlite {
+                        // A node cut off in the middle of a transaction leaves its session
+                        // idle in it, holding the rows it locked (a table's lease row: its
+                        // fence check), until the server ends it; without this, not before
+                        // TCP gives up, many minutes later, and no node could take the table.
+                        sqlx::query("SET idle_in_transaction_session_timeout = 3000").execute(&mut *conn).await?;
+                    }
                     if sqlite {
                         // WAL: readers never block the writer.
                         sqlx::query("PRAGMA journal_mode=WAL").execute(&mut *conn).await?;
