@@ -22,6 +22,9 @@ pub enum ApiError {
     /// Over one of the bounds of issue 19 (`429`, with the code and a message saying which).
     #[error("{1}")]
     TooMany(ErrorCode, String),
+    /// A body over an endpoint's bound (`413`, `too-large`, the message naming the bound).
+    #[error("{0}")]
+    TooLarge(String),
     #[error(transparent)]
     Store(#[from] crate::store::StoreError),
 }
@@ -35,6 +38,7 @@ impl IntoResponse for ApiError {
             ApiError::RateLimited => (StatusCode::TOO_MANY_REQUESTS, ErrorCode::RateLimited),
             ApiError::TooMany(code, _) => (StatusCode::TOO_MANY_REQUESTS, code.clone()),
             ApiError::Conflict(code, _) => (StatusCode::CONFLICT, code.clone()),
+            ApiError::TooLarge(_) => (StatusCode::PAYLOAD_TOO_LARGE, ErrorCode::TooLarge),
             ApiError::Store(e) => {
                 tracing::error!("store: {e}");
                 (StatusCode::INTERNAL_SERVER_ERROR, ErrorCode::Internal)
@@ -44,6 +48,7 @@ impl IntoResponse for ApiError {
             ApiError::BadRequest(code, message)
             | ApiError::TooMany(code, message)
             | ApiError::Conflict(code, message) => WireError::with_message(code, message),
+            ApiError::TooLarge(message) => WireError::with_message(ErrorCode::TooLarge, message),
             _ => WireError::new(code),
         };
         (status, Json(body)).into_response()

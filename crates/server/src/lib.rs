@@ -7,7 +7,8 @@
 //! `GET /api/groups/{code}`, `GET /api/options/{game}`, `GET /api/leaderboard/{game}`,
 //! `GET /api/lesson/{game}`, `POST /api/lesson/{game}/{step}`, `GET /ws/{code}`,
 //! `GET /api/me/playing` (the unfinished games, `playing.rs`), `POST /api/transfer` and its
-//! claim (continue on another device, [`transfer`]), the replays,
+//! claim (continue on another device, [`transfer`]), `POST /api/games/offline` (a game played
+//! offline, uploaded: [`offline`]), the replays,
 //! lists of games and analysis of [`review::api`], and the pages of the `site` crate.
 //! Invite codes in any of these paths are read as people type them ([`invite`]).
 
@@ -28,6 +29,7 @@ pub mod limits;
 pub mod listen;
 pub mod lobby;
 pub mod node_metrics;
+pub mod offline;
 mod pages;
 mod playing;
 mod ratelimit;
@@ -93,6 +95,7 @@ pub fn app(state: AppState) -> Router {
         .merge(review::api::routes())
         .merge(playing::routes())
         .merge(transfer::routes())
+        .merge(offline::routes())
         // Bodies are small (a name, a group's options, a position): one larger than this is
         // refused (400 `bad-json`) before more of it is read, so a request holds at most this much.
         .layer(axum::extract::DefaultBodyLimit::max(MAX_BODY))

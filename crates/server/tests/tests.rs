@@ -33,6 +33,8 @@ mod blocks;
 mod pages;
 // The CPU played on the player's device: cpuMove, its refusals, the server's CPU moves counted (issue 36).
 mod device_cpu;
+// Games played offline, uploaded: checked move by move, stored once, no CPU work (issue 36, part 6).
+mod offline;
 // Quick messages between the players: preset phrases, who may send, the rate (issue 35, part 5).
 mod quick;
 // Continue on another device: the one-time link that moves a player (issue 35, part 4).

@@ -114,12 +114,20 @@ pub enum ErrorCode {
     /// Lobby: the player has as many open challenges as they may.
     #[error("too many open challenges")]
     TooManyChallenges { max: u32 },
-    /// Lesson endpoint: against the rules, or not the learner's side.
+    /// Lesson endpoint: against the rules, or not the learner's side. An uploaded offline
+    /// game (`POST /api/games/offline`): the move at `ply` is against the rules (the lesson
+    /// sends no `ply`).
     #[error("that move is not allowed here")]
-    IllegalMove,
+    IllegalMove {
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        ply: Option<u32>,
+    },
     /// Lesson endpoint: the moves sent are not a history of the step.
     #[error("those moves are not a history of this step")]
     BadHistory,
+    /// An uploaded offline game whose moves do not end it, and that was not resigned.
+    #[error("the game is not over")]
+    NotOver,
 }
 
 impl ErrorCode {
@@ -163,8 +171,9 @@ impl ErrorCode {
             ErrorCode::ChallengeGone => "challenge-gone",
             ErrorCode::OwnChallenge => "own-challenge",
             ErrorCode::TooManyChallenges { .. } => "too-many-challenges",
-            ErrorCode::IllegalMove => "illegal-move",
+            ErrorCode::IllegalMove { .. } => "illegal-move",
             ErrorCode::BadHistory => "bad-history",
+            ErrorCode::NotOver => "not-over",
         }
     }
 
@@ -209,8 +218,9 @@ impl ErrorCode {
             ChallengeGone,
             OwnChallenge,
             TooManyChallenges { max: 3 },
-            IllegalMove,
+            IllegalMove { ply: Some(7) },
             BadHistory,
+            NotOver,
         ]
     }
 }
@@ -289,6 +299,10 @@ mod tests {
             j,
             serde_json::json!({"code": "undo-wait", "args": {"secs": 20}, "message": "you can ask again in 20 s"})
         );
+        // The lesson's illegal move has no ply: its arguments are empty, and read back the same.
+        let j = serde_json::to_value(WireError::new(ErrorCode::IllegalMove { ply: None })).unwrap();
+        assert_eq!(j["args"], serde_json::json!({}));
+        assert_eq!(serde_json::from_value::<WireError>(j).unwrap().code, ErrorCode::IllegalMove { ply: None });
         let j = serde_json::to_value(WireError::new(ErrorCode::NotYourTurn)).unwrap();
         assert_eq!(j, serde_json::json!({"code": "not-your-turn", "message": "it is not your turn"}));
         for c in ErrorCode::samples() {

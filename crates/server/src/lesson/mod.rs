@@ -82,7 +82,7 @@ impl From<LessonError> for ApiError {
         match e {
             LessonError::UnknownStep => ApiError::NotFound,
             LessonError::BadMove(m) => ApiError::BadRequest(ErrorCode::BadMove, m),
-            LessonError::Illegal(m) => ApiError::BadRequest(ErrorCode::IllegalMove, m),
+            LessonError::Illegal(m) => ApiError::BadRequest(ErrorCode::IllegalMove { ply: None }, m),
             LessonError::BadHistory => ApiError::BadRequest(
                 ErrorCode::BadHistory,
                 "the earlier moves of this step do not follow its lesson".into(),

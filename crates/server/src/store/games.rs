@@ -101,27 +101,33 @@ pub(super) fn game_row(r: AnyRow) -> Result<GameRow> {
     })
 }
 
+/// Inserts game `g` as it is (a game just started, or a finished one uploaded whole).
+pub(super) async fn insert_game(conn: &mut sqlx::AnyConnection, g: &GameRow) -> Result<()> {
+    sqlx::query(&format!(
+        "INSERT INTO games ({GAME_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)"
+    ))
+    .bind(&g.id)
+    .bind(&g.group_code)
+    .bind(g.game_no as i64)
+    .bind(options_text(&g.options))
+    .bind(g.sides[0] as i64)
+    .bind(g.ranked as i64)
+    .bind(g.turn_limit.map(i64::from))
+    .bind(status_text(g.status))
+    .bind(g.winner.map(|s| s.index() as i64))
+    .bind(g.reason.map(EndReason::as_str))
+    .bind(g.clock_deadline)
+    .bind(g.started_at)
+    .bind(g.ended_at)
+    .execute(conn)
+    .await?;
+    Ok(())
+}
+
 impl Store {
     pub async fn create_game(&self, g: &GameRow, fence: Option<&Fence>) -> Result<()> {
         let mut tx = self.begin_fenced(fence).await?;
-        sqlx::query(&format!(
-            "INSERT INTO games ({GAME_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)"
-        ))
-        .bind(&g.id)
-        .bind(&g.group_code)
-        .bind(g.game_no as i64)
-        .bind(options_text(&g.options))
-        .bind(g.sides[0] as i64)
-        .bind(g.ranked as i64)
-        .bind(g.turn_limit.map(i64::from))
-        .bind(status_text(g.status))
-        .bind(g.winner.map(|s| s.index() as i64))
-        .bind(g.reason.map(EndReason::as_str))
-        .bind(g.clock_deadline)
-        .bind(g.started_at)
-        .bind(g.ended_at)
-        .execute(&mut *tx)
-        .await?;
+        insert_game(&mut tx, g).await?;
         tx.commit().await?;
         Ok(())
     }
