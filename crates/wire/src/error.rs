@@ -101,8 +101,9 @@ pub enum ErrorCode {
     #[error("the server could not do that; try again")]
     Internal,
     /// The table is served by another node now (this node lost its lease while the intent
-    /// waited); nothing changed. The socket closes with 4010 next: reconnect, then send the
-    /// intent again (a move is acked once, however often it is sent).
+    /// waited), or the node that serves it could not be reached (gone, silent, or cut from the
+    /// database); the intent was not acknowledged. The socket closes with 4010 next: reconnect,
+    /// then send the intent again (a move is acked once, however often it is sent).
     #[error("this table moved to another server; reconnect and send it again")]
     TableMoved,
     /// Lobby: the challenge was accepted by someone else, withdrawn, or its creator left.

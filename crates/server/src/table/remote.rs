@@ -14,6 +14,21 @@ use super::rpc::{Op, Request, Response, ask};
 use crate::cluster::{Cluster, ClusterError, MOVED, events_subject};
 use crate::store::PlayerRow;
 
+/// What a socket is told for an intent it sent to the owner. When the owner could not be
+/// asked (it no longer holds the table, its process is gone, it did not answer in time, or it
+/// is cut from the store: `crate::cluster_health`), this relay has closed
+/// ([`RemoteTable::ask`]) and the socket is closed with 4010 next (no other answer comes to an
+/// intent): the
+/// client is told `table-moved`, which says reconnect and send the intent again (a move is
+/// acknowledged once however often it is sent). `internal` would say "try again" here, on a
+/// socket about to close, and a client that did lost the race (issue 39).
+fn intent_answer(r: Result<Response, ClusterError>) -> Result<Reply, WireError> {
+    match r {
+        Ok(Response::Answer(a)) => a,
+        Ok(_) | Err(_) => Err(WireError::with_message(ErrorCode::TableMoved, "the table moved; send it again")),
+    }
+}
+
 /// Events a socket's writer may fall behind by before it skips ahead to a full state.
 const CHANNEL_LEN: usize = 64;
 
@@ -122,10 +137,7 @@ impl RemoteTable {
     }
 
     pub async fn intent(&self, conn: u64, intent: Intent) -> Result<Reply, WireError> {
-        match self.ask(Op::Intent { conn, intent }).await {
-            Ok(Response::Answer(a)) => a,
-            Ok(_) | Err(_) => Err(WireError::with_message(ErrorCode::Internal, "the table moved; send it again")),
-        }
+        intent_answer(self.ask(Op::Intent { conn, intent }).await)
     }
 
     pub async fn sync(&self, since: u64) -> Result<Vec<Arc<str>>, Gone> {
@@ -145,5 +157,25 @@ impl RemoteTable {
     /// Whether asking the owner failed because its node is gone (no listener at all).
     pub fn owner_gone(&self) -> bool {
         self.owner_gone.load(Ordering::Acquire)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_owner_that_cannot_be_asked_means_reconnect_and_resend() {
+        for failed in [
+            Err(ClusterError::NotOwner),
+            Err(ClusterError::OwnerGone),
+            Err(ClusterError::Nats("request timed out".into())),
+            Ok(Response::Done),
+        ] {
+            assert_eq!(intent_answer(failed).unwrap_err().code, ErrorCode::TableMoved);
+        }
+        let refused = Ok(Response::Answer(Err(WireError::new(ErrorCode::NotYourTurn))));
+        assert_eq!(intent_answer(refused).unwrap_err().code, ErrorCode::NotYourTurn);
+        assert!(matches!(intent_answer(Ok(Response::Answer(Ok(Reply::Ack { v: 7 })))), Ok(Reply::Ack { v: 7 })));
     }
 }
