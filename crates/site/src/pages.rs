@@ -74,6 +74,11 @@ pub fn render(lang: Lang, page: &Page, extras: &Extras, settings: &SiteSettings)
         // every page (the head preloads it).
         "messages": client_messages_url(lang),
     });
+    if let Page::Game(g) = page {
+        // The game's local rules, as `GET /api/options/GAME` answers: the page offers a game
+        // against the CPU on the device with them when there is no network (web/offline/).
+        data["options"] = serde_json::to_value(wire::option_specs(*g)).expect("option specs serialise");
+    }
     if let (Page::Learn(_), Some(lesson)) = (page, &extras.lesson) {
         // The client starts the lesson from these instead of asking for them.
         data["lesson"] = lesson.steps.clone();

@@ -1,7 +1,9 @@
 // The service worker's code. `/sw.js` is this file after one line that crates/site writes
-// (service_worker.rs): `const RELEASE = {version, precache, messages}`, the release's version,
-// the versioned URLs of the client's files (modules, style, icons, the engine module and its
-// worker) and each locale's versioned client messages.
+// (service_worker.rs): `const RELEASE = {version, precache, messages, pages}`, the release's
+// version, the versioned URLs of the client's files (modules, style, icons, the engine module
+// and its worker), each locale's versioned client messages, and the pages the installed app
+// needs offline in each language it is used in (under `/{lang}/`: the home page, each game's
+// page, where a game against the CPU starts offline, and "My games").
 //
 // By URL:
 // - `/static/...?v=` and `/l10n/...?v=` (a file under its content hash, the same bytes forever):
@@ -58,7 +60,11 @@ sw.addEventListener('install', (/** @type {any} */ event) => {
       const carried = [...pages].slice(0, CARRY);
       const langs = new Set(carried.map((u) => new URL(u).pathname.split('/')[1]));
       const messages = [...langs].map((l) => RELEASE.messages[l]);
-      for (const u of [...carried, ...messages]) await cache.add(u).catch(() => {});
+      // In each language in use, the pages a game against the CPU needs offline (a few: they
+      // count against the same rate), even if never opened: the installed app starts there.
+      const needed = [...langs].flatMap((l) => RELEASE.pages.map((/** @type {string} */ p) => `${sw.location.origin}/${l}/${p}`));
+      const fetched = new Set(carried);
+      for (const u of [...carried, ...needed.filter((u) => !fetched.has(u)), ...messages]) await cache.add(u).catch(() => {});
       await sw.skipWaiting();
     })(),
   );

@@ -52,6 +52,14 @@ pub fn version(files: &HashMap<String, Asset>) -> String {
     h.finalize()[..6].iter().map(|b| format!("{b:02x}")).collect()
 }
 
+/// The pages, under `/{lang}/`, kept at install in every language in use, opened or not: those
+/// a game against the CPU on the device needs with no network (the home page, each game's page,
+/// where such a game starts, and "My games", where it waits for its upload).
+pub fn offline_pages() -> Vec<String> {
+    let games = rules::GameKind::ALL.into_iter().map(|g| format!("games/{}", g.as_str()));
+    std::iter::once(String::new()).chain(games).chain(std::iter::once("my-games".to_string())).collect()
+}
+
 /// The script for the files `files`: the release line, then the code.
 pub fn script_for(files: &HashMap<String, Asset>) -> String {
     let mut precache: Vec<String> =
@@ -59,7 +67,8 @@ pub fn script_for(files: &HashMap<String, Asset>) -> String {
     precache.sort();
     let messages: serde_json::Map<String, serde_json::Value> =
         Lang::ALL.into_iter().map(|l| (l.code().to_string(), client_messages_url(l).into())).collect();
-    let release = json!({ "version": version(files), "precache": precache, "messages": messages });
+    let release =
+        json!({ "version": version(files), "precache": precache, "messages": messages, "pages": offline_pages() });
     format!("const RELEASE = {release};\n{CODE}")
 }
 
@@ -119,6 +128,18 @@ mod tests {
         let again = Request::get("/sw.js").header(header::IF_NONE_MATCH, tag).body(Body::empty()).unwrap();
         let res = crate::tests::test_router().oneshot(again).await.unwrap();
         assert_eq!(res.status(), StatusCode::NOT_MODIFIED);
+    }
+
+    #[tokio::test]
+    async fn lists_the_pages_a_game_offline_needs_and_each_is_served() {
+        let r = release(script());
+        let pages: Vec<&str> = r["pages"].as_array().unwrap().iter().map(|u| u.as_str().unwrap()).collect();
+        assert_eq!(pages, ["", "games/musashi", "games/dots", "games/bagh-chal", "my-games"]);
+        for p in pages {
+            let req = Request::get(format!("/de/{p}")).body(Body::empty()).unwrap();
+            let res = crate::tests::test_router().oneshot(req).await.unwrap();
+            assert_eq!(res.status(), StatusCode::OK, "/de/{p}");
+        }
     }
 
     #[test]
