@@ -43,6 +43,21 @@ if ('serviceWorker' in navigator) {
   else addEventListener('load', register, { once: true });
 }
 
+// Games played offline against the CPU (web/offline/) are uploaded when the network is there:
+// at this load if online, and when it comes back. The key is web/offline/store.js's
+// OFFLINE_KEY; a device that never played offline loads nothing more.
+const uploadOffline = () => {
+  let kept = null;
+  try {
+    kept = localStorage.getItem('qdan.offline');
+  } catch {
+    /* storage off: nothing kept */
+  }
+  if (kept && navigator.onLine) import('./offline/upload.js').then((m) => m.uploadOffline()).catch(() => {});
+};
+uploadOffline();
+addEventListener('online', uploadOffline);
+
 // A versioned file, the same for every page of the locale: cached once, preloaded by the page.
 const source = await fetch(data.messages).then((r) => (r.ok ? r.text() : ''), () => '');
 const t = translator(data.lang, source);
@@ -78,7 +93,7 @@ async function start() {
     case 'game':
     case 'not-found': {
       const m = await import('./home.js');
-      m.start(data, t);
+      await m.start(data, t);
       break;
     }
     case 'group': {

@@ -1,9 +1,13 @@
 // The lists of finished games: this device's own (`/{lang}/my-games`) and a player's ranked
 // games (`/{lang}/players/{id}`, linked from the leaderboard). Each row links to the replay.
+// The device's list starts with its games played offline (web/offline/rows.js) until the
+// server has them, and is drawn again when an upload changes them.
 
 import { showBlocked } from './blocked-list.js';
 import { h } from './dom.js';
 import { shownName } from './names.js';
+import { offlineRows } from './offline/rows.js';
+import { CHANGED } from './offline/store.js';
 import { myGames, playerGames } from './review/api.js';
 
 /** @typedef {import('./types.js').Translate} Translate */
@@ -35,9 +39,10 @@ function row(t, lang, g) {
  * @param {string} lang
  * @param {import('./review/types.js').GameSummary[]} games
  * @param {string} empty  The message id when there are none.
+ * @param {HTMLTableRowElement[]} [first]  Rows before the server's (the games played offline).
  */
-function fill(body, t, lang, games, empty) {
-  body.replaceChildren(...(games.length
+function fill(body, t, lang, games, empty, first = []) {
+  body.replaceChildren(...first, ...(games.length || first.length
     ? games.map((g) => row(t, lang, g))
     : [h('tr', {}, h('td', { colspan: 5, class: 'muted' }, t(empty)))]));
 }
@@ -46,11 +51,15 @@ function fill(body, t, lang, games, empty) {
 export async function startMine(data, t) {
   const body = /** @type {HTMLTableElement} */ (document.getElementById('games')).tBodies[0];
   showBlocked(t, /** @type {HTMLElement} */ (body.closest('table')));
-  try {
-    fill(body, t, data.lang, await myGames(), 'review-my-games-empty');
-  } catch {
-    body.replaceChildren(h('tr', {}, h('td', { colspan: 5, class: 'error' }, t('review-list-error'))));
-  }
+  const draw = async () => {
+    try {
+      fill(body, t, data.lang, await myGames(), 'review-my-games-empty', offlineRows(t, data.lang));
+    } catch {
+      body.replaceChildren(...offlineRows(t, data.lang), h('tr', {}, h('td', { colspan: 5, class: 'error' }, t('review-list-error'))));
+    }
+  };
+  addEventListener(CHANGED, draw);
+  await draw();
 }
 
 /** @param {import('./types.js').PageData} data @param {Translate} t */

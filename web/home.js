@@ -1,5 +1,6 @@
 // The home and game pages: "play with a friend" and "play the CPU". The boards on their cards
-// are pictures the server inlines (web/diagrams/), so this module draws nothing.
+// are pictures the server inlines (web/diagrams/), so this module draws nothing. Offline, a
+// game page offers the CPU on this device (web/offline/), and `#offline=ID` is that game.
 
 import { ApiError, createGroup } from './api.js';
 
@@ -9,12 +10,24 @@ import { ApiError, createGroup } from './api.js';
  * @param {import('./types.js').PageData} data
  * @param {Translate} t
  */
-export function start(data, t) {
+export async function start(data, t) {
   if (data.page !== 'game' || !data.game) return;
   const game = data.game;
+  const offlineId = location.hash.match(/^#offline=([0-9A-Za-z-]+)$/)?.[1];
+  if (offlineId && (await (await import('./offline/table.js')).startOfflineTable({ t, lang: data.lang, id: offlineId }))) return;
   const err = /** @type {HTMLElement} */ (document.getElementById('page-error'));
   const friend = /** @type {HTMLButtonElement} */ (document.getElementById('play-friend'));
   const cpuForm = /** @type {HTMLFormElement} */ (document.getElementById('play-cpu'));
+  const level = () => /** @type {import('./types.js').CpuLevel} */ (new FormData(cpuForm).get('level') || 'beginner');
+  // Loaded only when it may be needed: offline now, or after a start that found no network.
+  /** @type {Promise<{show: () => void}> | null} */
+  let offer = null;
+  const offline = () => {
+    offer ??= import('./offline/offer.js').then((m) => m.createOfflineOffer({ t, lang: data.lang, game, specs: data.options ?? [], level, after: cpuForm }));
+    return offer;
+  };
+  if (!navigator.onLine) offline();
+  addEventListener('offline', offline);
 
   /** @param {import('./types.js').CpuLevel} [cpu] */
   const open = async (cpu) => {
@@ -33,6 +46,7 @@ export function start(data, t) {
           ? t('error-too-many-groups', { max: e.args.max ?? 0 })
           : t(e instanceof ApiError && e.status === 429 ? 'error-rate-limited' : 'error-network');
       err.hidden = false;
+      if (cpu && e instanceof ApiError && e.status === 0) offline().then((o) => o.show());
       for (const b of buttons) b.disabled = false;
       document.body.removeAttribute('aria-busy');
     }
@@ -43,7 +57,6 @@ export function start(data, t) {
   if (lobby) import('./lobby.js').then((m) => m.startLobby(lobby, game, data.lang, t));
   cpuForm.addEventListener('submit', (e) => {
     e.preventDefault();
-    const level = /** @type {import('./types.js').CpuLevel} */ (new FormData(cpuForm).get('level') || 'beginner');
-    open(level);
+    open(level());
   });
 }

@@ -224,6 +224,7 @@
  * @property {GameKind | null} game
  * @property {string | null} code
  * @property {string} ftl  The locale's Fluent messages.
+ * @property {OptionSpec[]} [options]  A game page: the game's local rules (as `GET /api/options/GAME`), for a game offline.
  */
 
 /**

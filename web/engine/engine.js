@@ -3,9 +3,9 @@
 // device. The worker and the module load on the first request, or ahead of it when the page
 // knows one is coming (`warmEngine`), so no page pays for them at first load.
 
-import { moveSeed } from './seed.js';
+import { moveSeed, offlineSeed } from './seed.js';
 
-export { moveSeed };
+export { moveSeed, offlineSeed };
 
 /** @type {Worker | null} */
 let worker = null;
