@@ -317,3 +317,15 @@ async fn hourly_sweep(s: TestServer) {
     assert_eq!(store.sweep_rate_buckets(later + 3_600_000).await.unwrap(), 0, "not yet an hour");
     assert_eq!(store.sweep_rate_buckets(later + 3_600_001).await.unwrap(), 1);
 }
+
+#[tokio::test]
+async fn the_documented_example_is_a_real_upload() {
+    let doc = include_str!("../../../docs/protocol.md");
+    let example = doc.split("```json offline\n").nth(1).and_then(|rest| rest.split("\n```").next());
+    let b: Value = serde_json::from_str(example.expect("docs/protocol.md has the example")).unwrap();
+    let s = TestServer::start().await;
+    let (token, _) = s.player("Ana").await;
+    let (status, r) = upload(&s, &token, &b).await;
+    assert_eq!(status, StatusCode::CREATED, "{r}");
+    assert_eq!(upload(&s, &token, &b).await, (StatusCode::OK, r));
+}
