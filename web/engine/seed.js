@@ -1,7 +1,7 @@
 // The seed of a CPU move, as the server computes it (crates/ai/src/budget.rs, `move_seed`):
 // FNV-1a (64 bits) of `code/gameNo/ply`, so the move the page works out is the one the
 // server would have played there. A game played offline (web/offline/) has no code: its CPU
-// moves use `offline/ID/PLY` instead (docs/protocol.md, `POST /api/games/offline`). BigInt: a
+// moves use `offline/ID/PLY` instead (docs/protocol.md, "Games played offline"). BigInt: a
 // u64 does not fit a JavaScript number.
 
 const OFFSET = 0xcbf29ce484222325n;
