@@ -3,7 +3,8 @@
 // 3x3 Dots game against the beginner, plays it to the end with the CPU on the device, and "My
 // games" lists it as not uploaded; back online it is uploaded (POST /api/games/offline), listed
 // with a replay link that opens the replay, and the server holds it (GET /api/me/games) without
-// having worked out a CPU move (GET /api/stats). Then a Musashi game offline, resigned, in German.
+// having worked out a CPU move (GET /api/stats). Then a Musashi game offline, resigned, in German,
+// uploaded while its table is on screen, which then links to the replay.
 
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
@@ -110,7 +111,7 @@ test('a Dots game against the CPU offline, uploaded when the network returns', a
   }
 });
 
-test('a Musashi game offline in German, resigned, waits in My games until the network returns', async () => {
+test('a Musashi game offline in German, resigned, waits in My games, uploaded from its table when the network returns', async () => {
   const server = await startServer();
   const browser = await launch();
   try {
@@ -145,9 +146,20 @@ test('a Musashi game offline in German, resigned, waits in My games until the ne
     await row.waitFor();
     assert.match(await row.innerText(), /Offline gespielt, noch nicht hochgeladen/);
     await shot(page, 'offline-my-games-de-390x844');
+    // Back on the finished game when the network returns: it is uploaded, and the note links to its replay.
+    await page.goto(`${server.url}/de/games/musashi#offline=${game.id}`);
+    await page.locator('#result-title').waitFor();
     await context.setOffline(false);
-    await row.waitFor({ state: 'detached', timeout: 20_000 });
+    const replay = page.locator('#offline-replay');
+    await replay.waitFor({ timeout: 20_000 });
+    assert.match(await page.locator('#offline-note').innerText(), /Zu deinen Partien hochgeladen/);
+    await shot(page, 'offline-musashi-uploaded-de-390x844');
+    await replay.click();
+    await page.waitForURL(/\/de\/g\/[^/]+\/1$/);
+    await page.locator('#replay-result').filter({ hasText: /\S/ }).waitFor();
+    await page.goto(`${server.url}/de/my-games`);
     await page.locator('#games td.result a[href*="/g/"]').first().waitFor();
+    assert.equal(await page.locator('#games tr[data-offline]').count(), 0);
   } finally {
     await browser.close();
     await server.stop();

@@ -16,3 +16,4 @@ offline-refused-not-over = Vom Server abgelehnt: Die Partie war nicht zu Ende.
 offline-refused-too-large = Vom Server abgelehnt: Die Partie ist zu groß zum Hochladen.
 offline-refused-bad-field = Vom Server abgelehnt: Die Partie konnte nicht gelesen werden.
 offline-refused-other = Vom Server abgelehnt.
+offline-note-uploaded = Zu deinen Partien hochgeladen.

@@ -16,3 +16,4 @@ offline-refused-not-over = Refused by the server: the game was not over.
 offline-refused-too-large = Refused by the server: the game is too large to upload.
 offline-refused-bad-field = Refused by the server: the game could not be read.
 offline-refused-other = Refused by the server.
+offline-note-uploaded = Uploaded to your games.

@@ -16,3 +16,4 @@ offline-refused-not-over = सर्वर ने अस्वीकार क�
 offline-refused-too-large = सर्वर ने अस्वीकार किया: खेल अपलोड के लिए बहुत बड़ा है।
 offline-refused-bad-field = सर्वर ने अस्वीकार किया: खेल पढ़ा नहीं जा सका।
 offline-refused-other = सर्वर ने अस्वीकार किया।
+offline-note-uploaded = आपके खेलों में अपलोड हो गया।

@@ -16,3 +16,4 @@ offline-refused-not-over = Сервер не принял партию: она �
 offline-refused-too-large = Сервер не принял партию: она слишком велика для загрузки.
 offline-refused-bad-field = Сервер не принял партию: её не удалось прочитать.
 offline-refused-other = Сервер не принял партию.
+offline-note-uploaded = Партия загружена в ваши партии.

@@ -16,3 +16,4 @@ offline-refused-not-over = Tinanggihan ng server: hindi pa tapos ang laro.
 offline-refused-too-large = Tinanggihan ng server: masyadong malaki ang laro para i-upload.
 offline-refused-bad-field = Tinanggihan ng server: hindi mabasa ang laro.
 offline-refused-other = Tinanggihan ng server.
+offline-note-uploaded = Na-upload na sa mga laro mo.

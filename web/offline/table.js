@@ -15,7 +15,7 @@ import { createSeats } from '../play/seats.js';
 import { createStatus } from '../play/status.js';
 import { initialUi } from '../play/ui.js';
 import { props, sideName } from '../play/who.js';
-import { newGameId, offlineGame, offlineUrl, saveOffline } from './store.js';
+import { CHANGED, newGameId, offlineGame, offlineUrl, saveOffline } from './store.js';
 
 /** The CPU takes at least this long, as on the server, so the player's own move shows first (ms). */
 const CPU_DELAY = 400;
@@ -65,6 +65,8 @@ export async function startOfflineTable({ t, lang, id }) {
 
   let ui = initialUi();
   let notice = '';
+  /** The server's replay once the game is uploaded while on screen, else ''. */
+  let replay = '';
   /** The position whose CPU move is being worked out (`id/ply`), '' when none is. */
   let asked = '';
 
@@ -104,7 +106,8 @@ export async function startOfflineTable({ t, lang, id }) {
   const resignBtn = /** @type {HTMLButtonElement} */ (h('button', { type: 'button', class: 'btn', id: 'resign',
     onclick: () => { confirm.hidden = false; } }, t('play-resign')));
   const mine = h('a', { class: 'btn', id: 'offline-my-games', href: `/${lang}/my-games` }, t('offline-my-games'));
-  panel.replaceChildren(endEl, seats.el, ...status.els, thinking, moveList.el, note, h('div', { class: 'row actions' }, resignBtn, mine),
+  // The note under the end card: on a phone, in sight when the game ends and when it is uploaded.
+  panel.replaceChildren(endEl, note, seats.el, ...status.els, thinking, moveList.el, h('div', { class: 'row actions' }, resignBtn, mine),
     confirm, noticeEl);
   const board = moveList.wrap(parts.createBoard(boardEl, { onMove: (move) => move0(move), t, announce }));
 
@@ -118,7 +121,8 @@ export async function startOfflineTable({ t, lang, id }) {
     thinking.classList.toggle('idle', !!v.outcome || v.turn !== 1);
     resignBtn.disabled = !!v.outcome;
     if (v.outcome) confirm.hidden = true;
-    note.textContent = t(v.outcome ? 'offline-note-over' : 'offline-note-playing');
+    if (replay) note.replaceChildren(`${t('offline-note-uploaded')} `, h('a', { href: replay, id: 'offline-replay' }, t('review-replay-link')));
+    else note.textContent = t(v.outcome ? 'offline-note-over' : 'offline-note-playing');
     noticeEl.textContent = notice;
   };
 
@@ -193,6 +197,14 @@ export async function startOfflineTable({ t, lang, id }) {
     location.replace(offlineUrl(lang, r.game, newOfflineGame(r.game, r.options, r.cpu).id));
     location.reload();
   };
+
+  // Uploaded while on screen (app.js, at the `online` event): the note links to the server's replay.
+  addEventListener(CHANGED, (e) => {
+    const url = /** @type {CustomEvent} */ (e).detail?.uploaded?.[id];
+    if (typeof url !== 'string') return;
+    replay = `/${lang}${url}`;
+    render();
+  });
 
   step();
   /** The offline table, for the browser tests. */

@@ -38,10 +38,13 @@ async function post(json) {
 async function run() {
   let changed = false;
   let later = false;
+  /** The replay path of each game the server took, by id (the page showing one links to it). @type {Record<string, string>} */
+  const uploaded = {};
   for (const g of pendingUploads()) {
     try {
-      await post(body(g));
+      const r = await post(body(g));
       dropOffline(g.id);
+      if (typeof r?.url === 'string') uploaded[g.id] = r.url;
       changed = true;
     } catch (e) {
       const status = e instanceof ApiError ? e.status : 0;
@@ -57,7 +60,7 @@ async function run() {
       }
     }
   }
-  if (changed) dispatchEvent(new Event(CHANGED));
+  if (changed) dispatchEvent(new CustomEvent(CHANGED, { detail: { uploaded } }));
   clearTimeout(retry);
   if (later) retry = setTimeout(uploadOffline, RETRY_MS);
 }
