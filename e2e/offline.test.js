@@ -4,7 +4,8 @@
 // games" lists it as not uploaded; back online it is uploaded (POST /api/games/offline), listed
 // with a replay link that opens the replay, and the server holds it (GET /api/me/games) without
 // having worked out a CPU move (GET /api/stats). Then a Musashi game offline, resigned, in German,
-// uploaded while its table is on screen, which then links to the replay.
+// uploaded while its table is on screen, which then links to the replay. And a start at a server that
+// is gone (the browser online) offers the game offline too; "Play again" starts the next one.
 
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
@@ -160,6 +161,40 @@ test('a Musashi game offline in German, resigned, waits in My games, uploaded fr
     await page.goto(`${server.url}/de/my-games`);
     await page.locator('#games td.result a[href*="/g/"]').first().waitFor();
     assert.equal(await page.locator('#games tr[data-offline]').count(), 0);
+  } finally {
+    await browser.close();
+    await server.stop();
+  }
+});
+
+test('a start that finds no server offers the CPU offline; resigned, Play again starts a new offline game', async () => {
+  const server = await startServer();
+  const browser = await launch();
+  try {
+    const { page } = await newPlayer(browser, PHONE);
+    await installed(page, server.url, '/en/games/bagh-chal');
+    // The browser believes it is online; the server is gone.
+    await server.stop();
+    assert.equal(await page.locator('#offline-offer').isVisible(), false, 'not offered while online');
+    await page.locator('#play-cpu button[type="submit"]').click();
+    await page.locator('#page-error').filter({ hasText: /\S/ }).waitFor();
+    await page.locator('#offline-offer').waitFor();
+    await page.locator('#offline-start').click();
+    await page.locator('svg.bagh-chal-board').waitFor();
+    const first = (await offline(page)).game;
+    assert.equal(first.game, 'bagh-chal');
+    await page.locator('#resign').click();
+    await page.locator('#resign-yes').click();
+    await page.locator('#end-rematch').click();
+    await page.waitForFunction((id) => {
+      const o = /** @type {any} */ (window).qdanOffline?.();
+      return o && o.game.id !== id && !o.view.outcome;
+    }, first.id);
+    const second = (await offline(page)).game;
+    assert.deepEqual([second.game, second.cpu, second.options], [first.game, first.cpu, first.options]);
+    assert.equal(new URL(page.url()).hash, `#offline=${second.id}`);
+    const kept = await page.evaluate(() => JSON.parse(localStorage.getItem('qdan.offline') || '[]').map((/** @type {any} */ g) => g.id));
+    assert.deepEqual(kept, [first.id, second.id]);
   } finally {
     await browser.close();
     await server.stop();
