@@ -34,10 +34,21 @@ async fn renew(cluster: Arc<Cluster>, registry: Arc<Registry>) {
     loop {
         tick.tick().await;
         let asked_at = std::time::Instant::now();
-        match registry.store().renew_leases_within(&cluster.node, cluster.ttl_ms(), every).await {
+        let store = registry.store();
+        // A node that sheds its players stops renewing, so that its leases run out and the
+        // other nodes take its tables: renewed now and then through a flapping link, they would
+        // stay with a node that answers nobody (`serve`). It still looks whether the store is back.
+        let looked = if cluster.store_health.shedding() {
+            store.reachable_within(every).await.map(|()| None)
+        } else {
+            store.renew_leases_within(&cluster.node, cluster.ttl_ms(), every).await.map(Some)
+        };
+        match looked {
             Ok(held) => {
                 cluster.store_health.reached(asked_at);
-                registry.keep_only(&held, asked_at).await;
+                if let Some(held) = held {
+                    registry.keep_only(&held, asked_at).await;
+                }
             }
             Err(e) => {
                 cluster.store_health.failed();

@@ -8,6 +8,9 @@
 //! even if that node wakes up believing it still owns the table. Expiry uses the database's
 //! clock, so the nodes' clocks need not agree.
 
+use std::time::Duration;
+
+use futures_util::future::BoxFuture;
 use sqlx::AnyConnection;
 use sqlx::{AnyPool, Row};
 
@@ -129,29 +132,49 @@ impl Store {
         Ok(rows.into_iter().map(|r| r.get(0)).collect())
     }
 
-    /// [`Store::renew_leases`] within `limit` (waiting for a connection included). A query that
-    /// gets no answer in time leaves its connection out of the pool, closed: on a link that
-    /// drops packets it would answer nothing either, and after the heal its retransmissions
-    /// may take seconds more (the backoff), while a new connection goes through at once.
-    pub async fn renew_leases_within(
-        &self,
-        node: &str,
-        ttl_ms: i64,
-        limit: std::time::Duration,
-    ) -> Result<Vec<String>> {
-        let deadline = tokio::time::Instant::now() + limit;
-        let timeout = || StoreError::Timeout("renewing leases");
-        let mut conn = tokio::time::timeout_at(deadline, self.pool.acquire()).await.map_err(|_| timeout())??;
+    /// [`Store::renew_leases`] within `limit` (see [`Store::bounded`]).
+    pub async fn renew_leases_within(&self, node: &str, ttl_ms: i64, limit: Duration) -> Result<Vec<String>> {
         let now = now_sql(self.sqlite);
         let sql = format!(
             "UPDATE table_leases SET expires_at = {now} + $2 WHERE node = $1 AND expires_at > {now} RETURNING code"
         );
-        let query = sqlx::query(&sql).bind(node).bind(ttl_ms).fetch_all(&mut *conn);
-        match tokio::time::timeout_at(deadline, query).await {
-            Ok(rows) => Ok(rows?.into_iter().map(|r| r.get(0)).collect()),
+        let node = node.to_string();
+        let rows = self
+            .bounded(limit, "renewing leases", move |c| {
+                Box::pin(async move { sqlx::query(&sql).bind(node).bind(ttl_ms).fetch_all(c).await })
+            })
+            .await?;
+        Ok(rows.into_iter().map(|r| r.get(0)).collect())
+    }
+
+    /// Whether the store answers a trivial query within `limit` (see [`Store::bounded`]): a
+    /// node that stopped renewing its leases still looks whether the store is back.
+    pub async fn reachable_within(&self, limit: Duration) -> Result<()> {
+        self.bounded(limit, "reaching the store", |c| {
+            Box::pin(async move { sqlx::query("SELECT 1").execute(c).await.map(drop) })
+        })
+        .await
+    }
+
+    /// Runs `query` on a pooled connection within `limit`, the wait for a connection included.
+    /// A query that gets no answer in time leaves its connection out of the pool, closed: on a
+    /// link that drops packets it would answer nothing either, and after the heal its
+    /// retransmissions may take seconds more (the backoff), while a new connection goes
+    /// through at once.
+    async fn bounded<T>(
+        &self,
+        limit: Duration,
+        what: &'static str,
+        query: impl for<'c> FnOnce(&'c mut AnyConnection) -> BoxFuture<'c, sqlx::Result<T>>,
+    ) -> Result<T> {
+        let deadline = tokio::time::Instant::now() + limit;
+        let mut conn =
+            tokio::time::timeout_at(deadline, self.pool.acquire()).await.map_err(|_| StoreError::Timeout(what))??;
+        match tokio::time::timeout_at(deadline, query(&mut conn)).await {
+            Ok(r) => Ok(r?),
             Err(_) => {
                 drop(conn.detach());
-                Err(timeout())
+                Err(StoreError::Timeout(what))
             }
         }
     }
