@@ -6,6 +6,7 @@ import assert from 'node:assert/strict';
 import { beforeEach, mock, test } from 'node:test';
 import { fnv1a64, offlineSeed } from '../engine/seed.js';
 import { CHANGED, OFFLINE_KEY, offlineGames, saveOffline } from '../offline/store.js';
+import { refusedText } from '../offline/rows.js';
 import { uploadOffline } from '../offline/upload.js';
 
 /** A localStorage for Node, and the page's events (My games redraws on `CHANGED`). */
@@ -107,4 +108,14 @@ test('the CPU seed offline is FNV-1a 64 of offline/ID/PLY', () => {
   assert.equal(fnv1a64(''), BigInt('0xcbf29ce484222325').toString());
   assert.equal(fnv1a64('a'), BigInt('0xaf63dc4c8601ec8c').toString());
   assert.equal(offlineSeed('0f3c6a1e-1c2b-4f7a-9d1e-2a3b4c5d6e7f', 7), fnv1a64('offline/0f3c6a1e-1c2b-4f7a-9d1e-2a3b4c5d6e7f/7'));
+});
+
+test('a refusal in words: the move by its number from 1, each known code its own message, any other a general one', () => {
+  const t = (/** @type {string} */ id, /** @type {any} */ args) => (args ? `${id} ${JSON.stringify(args)}` : id);
+  assert.equal(refusedText(t, { code: 'illegal-move', ply: 0 }), 'offline-refused-illegal-move {"move":1}');
+  assert.equal(refusedText(t, { code: 'not-over' }), 'offline-refused-not-over');
+  assert.equal(refusedText(t, { code: 'too-large' }), 'offline-refused-too-large');
+  assert.equal(refusedText(t, { code: 'bad-field' }), 'offline-refused-bad-field');
+  assert.equal(refusedText(t, { code: 'illegal-move' }), 'offline-refused-other', 'no ply: no number to give');
+  assert.equal(refusedText(t, { code: 'bad-token' }), 'offline-refused-other');
 });
