@@ -157,3 +157,50 @@ test('the review pages in every locale: every message, no id shown, nothing wide
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+test('the games list cuts no word in two on a phone, in any locale', async () => {
+  const url = env.server.url;
+  const me = await (await fetch(`${url}/api/players`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"name":"Ana"}' })).json();
+  // Three finished games against the CPU, one a level (the longest level names), each resigned
+  // after one line: uploaded as games played offline, the quickest way to finished CPU games.
+  for (const cpu of ['beginner', 'intermediate', 'expert']) {
+    const body = { id: `words-${cpu}-0000000001`, game: 'dots', options: { size: '3x3' }, cpu, moves: ['0'], resigned: true, startedAt: Date.now() - 60_000, endedAt: Date.now() };
+    const r = await fetch(`${url}/api/games/offline`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${me.token}` }, body: JSON.stringify(body) });
+    assert.equal(r.status, 201, await r.text());
+  }
+  const { context, page, errors } = await newPlayer(env.browser, PHONE);
+  await context.addInitScript((t) => localStorage.setItem('qdan.token', t), me.token);
+  for (const lang of LANGS) {
+    await page.goto(`${url}/${lang}/my-games`);
+    await waitCountRows(page, 3);
+    // A word whose letters lie on two lines has two boxes (words joined by a hyphen may part there).
+    const cut = await page.evaluate(() => {
+      const found = [];
+      const walker = document.createTreeWalker(/** @type {Node} */ (document.querySelector('#games')), NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        const text = node.textContent ?? '';
+        for (const m of text.matchAll(/[^\s-]+/g)) {
+          const range = document.createRange();
+          range.setStart(node, m.index);
+          range.setEnd(node, m.index + m[0].length);
+          const lines = new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top)));
+          if (lines.size > 1) found.push(m[0]);
+        }
+      }
+      return found;
+    });
+    assert.deepEqual(cut, [], `${lang}: words cut in two`);
+    await shot(page, `review-my-games-cpu-${lang}-390x844`);
+  }
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+/**
+ * Waits until the games list shows `n` games.
+ * @param {import('playwright-core').Page} page
+ * @param {number} n
+ */
+async function waitCountRows(page, n) {
+  await page.waitForFunction((k) => document.querySelectorAll('#games tbody tr[data-result]').length === k, n);
+}
