@@ -19,7 +19,8 @@ export function errorText(t, e) {
       return t(`error-${e.code}`, { max: e.args.max });
     case 'illegal-move':
     case 'bad-history':
-      // The lesson's codes; a table never sends them.
+    case 'not-over':
+      // The lesson's and an offline upload's codes (web/offline/ words its own); a table never sends them.
       return t('error-bad-move');
     default:
       return t(`error-${e.code}`);
