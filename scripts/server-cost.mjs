@@ -5,9 +5,10 @@
 // has been idle for 2 s ("review": the pages work the review out on the device and ask the
 // server only for the record; a page without WebAssembly has the server work it out). The
 // player draws the first open line each turn. Kinds: two people; two people in browsers
-// without WebAssembly; the expert CPU worked out on the device; the expert on the server.
+// without WebAssembly; each CPU level worked out on the device (cpu-device-LEVEL); each level
+// on the server (cpu-server-LEVEL). `--kinds a,b` runs only those.
 //
-//   cargo build --release -p qdan && QDAN_BIN=target/release/qdan node scripts/server-cost.mjs [--games 2]
+//   cargo build --release -p qdan && QDAN_BIN=target/release/qdan node scripts/server-cost.mjs [--games 2] [--kinds ...]
 import { spawn } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
@@ -52,7 +53,8 @@ async function game(/** @type {string} */ kind) {
   const wasm = kind !== 'people-no-wasm';
   const people = kind.startsWith('people');
   const host = await player(wasm);
-  const body = people ? { game: 'dots' } : { game: 'dots', cpu: 'expert', cpuOnDevice: kind === 'cpu-device' };
+  const level = kind.split('-')[2];
+  const body = people ? { game: 'dots' } : { game: 'dots', cpu: level, cpuOnDevice: kind.startsWith('cpu-device') };
   const g = await (await fetch(`${url}/api/groups`, {
     method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${host.token}` }, body: JSON.stringify(body),
   })).json();
@@ -96,7 +98,12 @@ async function finish(/** @type {number} */ c0, /** @type {any} */ host, /** @ty
 }
 
 try {
-  for (const kind of ['people', 'people-no-wasm', 'cpu-device', 'cpu-server']) {
+  const levels = ['beginner', 'intermediate', 'expert'];
+  const all = ['people', 'people-no-wasm', ...levels.map((l) => `cpu-device-${l}`), ...levels.map((l) => `cpu-server-${l}`)];
+  const only = process.argv.indexOf('--kinds');
+  const kinds = only > 0 ? process.argv[only + 1].split(',') : all;
+  for (const kind of kinds) {
+    if (!all.includes(kind)) throw new Error(`unknown kind ${kind}: one of ${all.join(', ')}`);
     const rows = [];
     for (let i = 0; i < games; i++) rows.push(await game(kind));
     const f = (/** @type {number} */ x) => x.toFixed(2);
