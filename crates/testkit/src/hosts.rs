@@ -112,7 +112,38 @@ pub struct Cluster {
     pub net: Net,
 }
 
+/// Node `i` (`nI`) of `bin` on `host`, port 8080, its standard error appended to `log`.
+#[allow(clippy::too_many_arguments)]
+async fn start_node(
+    host: &Host,
+    i: usize,
+    bin: &Path,
+    db: &str,
+    nats_url: &str,
+    lb_host: &Host,
+    args: &[&str],
+    log: &Path,
+) -> Result<Qdan> {
+    let (node, lb) = (format!("n{}", i + 1), lb_host.addr.to_string());
+    let base = ["--db", db, "--nats", nats_url, "--node", &node, "--trusted-proxies", &lb];
+    let all = [&base[..], args].concat();
+    let prefix = ["ip", "netns", "exec", host.ns.as_str()];
+    Qdan::start_under(&prefix, SocketAddr::from((host.addr, 8080)), bin, &all, log).await
+}
+
 impl Cluster {
+    /// Replaces node `i` by a node of `bin` with `args` on the same host and address (its log
+    /// goes on in the same file): a node of another version in a rolling upgrade. The node
+    /// there before is killed if it still runs: drain it first (SIGTERM) to hand its tables
+    /// over.
+    pub async fn replace_node(&mut self, i: usize, bin: &Path, args: &[&str]) -> Result<()> {
+        self.nodes[i].kill();
+        let nats_url = format!("nats://{}", self.nats.addr);
+        let node = start_node(&self.node_hosts[i], i, bin, &self.db, &nats_url, &self.lb_host, args, &self.logs[i]);
+        self.nodes[i] = node.await?;
+        Ok(())
+    }
+
     /// `nodes` nodes of `bin` (`qdan serve --addr HOST:8080 --db ... --nats ... --node nI
     /// --trusted-proxies LB ARGS...`) behind HAProxy (`deploy/haproxy.cfg`) on port 8080.
     pub async fn start(bin: &Path, nodes: usize, args: &[&str]) -> Result<Cluster> {
@@ -133,17 +164,11 @@ impl Cluster {
         cmd.args(["-a", &nats_host.addr.to_string(), "-p", "4222"]);
         let nats = infra::daemon(cmd, nats_addr).await?;
         let nats_url = format!("nats://{nats_addr}");
-        let lb = lb_host.addr.to_string();
         let mut qdans = vec![];
         let mut logs = vec![];
         for (i, h) in node_hosts.iter().enumerate() {
             let log = dir.path().join(format!("n{}.log", i + 1));
-            let node = format!("n{}", i + 1);
-            let base = ["--db", &db, "--nats", &nats_url, "--node", &node, "--trusted-proxies", &lb];
-            let all = [&base[..], args].concat();
-            let prefix = ["ip", "netns", "exec", h.ns.as_str()];
-            let addr = SocketAddr::from((h.addr, 8080));
-            qdans.push(Qdan::start_under(&prefix, addr, bin, &all, &log).await?);
+            qdans.push(start_node(h, i, bin, &db, &nats_url, &lb_host, args, &log).await?);
             logs.push(log);
         }
         let front = SocketAddr::from((lb_host.addr, 8080));
