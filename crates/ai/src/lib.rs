@@ -86,8 +86,25 @@ pub struct Choice {
 /// The move `level` plays in `game` with the random stream of `seed`: the level's work
 /// budget ([`budget::work`]), with `cap` on the `time` clock as a safety net. The same game,
 /// level and seed give the same move on any machine and in WebAssembly unless the cap fires.
+/// In the first lines of a Dots game the expert's move comes from its opening book
+/// ([`dots::book`]) when the position is there: the move a far larger search chose.
 pub fn choose_on(game: &AnyGame, level: Level, seed: u64, time: Arc<dyn Clock>, cap: Duration) -> Choice {
+    if let Some(mv) = book_move(game, level) {
+        return Choice { mv: Some(mv), capped: false };
+    }
     choose_with_work(game, level, seed, budget::work(game.kind(), level), time, cap)
+}
+
+/// The opening book's move for `level` in `game`, if it has one. The book stands for the
+/// level at its own budget only ([`choose_on`]): a search asked for at another budget
+/// ([`choose_with_work`]: tests, the arena's comparisons, the page's warm-up search) searches.
+pub fn book_move(game: &AnyGame, level: Level) -> Option<String> {
+    match (game, level) {
+        (AnyGame::Dots(g), Level::Expert) if g.outcome().is_none() => {
+            dots::book::book_move(g.position()).map(|e| e.to_string())
+        }
+        _ => None,
+    }
 }
 
 /// [`choose_on`] with `work` deadline reads instead of the level's budget (tests and the

@@ -83,6 +83,9 @@ pub struct Config {
     pub games: u32,
     /// Names the series in the move seeds (`ai::move_seed("arena-SEED-GAME", 1, ply)`).
     pub seed: u64,
+    /// `b`'s requests name its level's work budget, so that it searches every move: the
+    /// engine's Dots expert then plays without its opening book (`ai::choose_on`).
+    pub b_no_book: bool,
 }
 
 /// One finished game.
@@ -133,10 +136,13 @@ pub fn play(cfg: &Config, i: u32, engine: &mut impl Engine) -> anyhow::Result<Pl
         let side = game.turn();
         let level = if side == a_side { cfg.a } else { cfg.b };
         let seed = ai::move_seed(&code, 1, game.plies() as u32);
-        let req = json!({
+        let mut req = json!({
             "op": "move", "kind": kind.as_str(), "options": options, "moves": game.moves(),
             "level": level_name(level), "seed": seed.to_string(),
         });
+        if side != a_side && cfg.b_no_book {
+            req["work"] = ai::budget::work(kind, level).into();
+        }
         let answer = engine.answer(&req)?;
         let Some(mv) = answer.get("move").and_then(Value::as_str) else {
             anyhow::bail!("game {i} ply {}: the engine answered {answer}", game.plies());
@@ -189,7 +195,8 @@ mod tests {
             serde_json::from_value::<AnyOptions>(json!({"game": "dots", "size": "3x3"})).unwrap(),
             AnyOptions::default_for(GameKind::BaghChal),
         ] {
-            let cfg = Config { options, a: Level::Intermediate, b: Level::Beginner, games: 2, seed: 7 };
+            let cfg =
+                Config { options, a: Level::Intermediate, b: Level::Beginner, games: 2, seed: 7, b_no_book: false };
             let native = run(&cfg, &mut Native, &mut Vec::new()).unwrap();
             let wasm = run(&cfg, &mut Wasm::start(&module).unwrap(), &mut Vec::new()).unwrap();
             assert_eq!(native, wasm, "{options:?}");

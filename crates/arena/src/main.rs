@@ -9,7 +9,7 @@
 //! qdan-arena choices --size 5x5 --moves 18,57,... --at 19,21 --players expert,expert-leaf30
 //!            [--repeats 3] [--budget-ms 900]
 //! qdan-arena levels --game dots|musashi|bagh-chal --a expert --b intermediate --games 50
-//!            [--options '{"size":"5x5"}'] [--engine native|wasm] [--seed N]
+//!            [--options '{"size":"5x5"}'] [--engine native|wasm] [--seed N] [--b-no-book]
 //! ```
 //! One line per game goes to stderr as it ends; the summary goes to stdout.
 
@@ -70,6 +70,10 @@ struct LevelsArgs {
     /// Names the series in the moves' seeds.
     #[arg(long, default_value_t = 1)]
     seed: u64,
+    /// B searches every move at its level's budget (the request names the work), so the Dots
+    /// expert's opening book is left out: the book against the search it replaces.
+    #[arg(long)]
+    b_no_book: bool,
 }
 
 #[derive(clap::Args)]
@@ -170,7 +174,7 @@ fn levels(l: LevelsArgs) -> anyhow::Result<()> {
             serde_json::from_value(serde_json::Value::Object(o)).context("--options")?
         }
     };
-    let cfg = Config { options, a: l.a, b: l.b, games: l.games, seed: l.seed };
+    let cfg = Config { options, a: l.a, b: l.b, games: l.games, seed: l.seed, b_no_book: l.b_no_book };
     let mut log = std::io::stderr();
     let sum = match l.engine.as_str() {
         "native" => levels::run(&cfg, &mut Native, &mut log)?,
@@ -183,10 +187,11 @@ fn levels(l: LevelsArgs) -> anyhow::Result<()> {
     let [w, d, lost] = sum.wins_draws_losses();
     let [s0, s1] = sum.by_side;
     println!(
-        "{} {:?} vs {:?}, {} games ({} engine): A {w}-{d}-{lost} (side 0: {}-{}-{}, side 1: {}-{}-{}), score {:.1} %",
+        "{} {:?} vs {:?}{}, {} games ({} engine): A {w}-{d}-{lost} (side 0: {}-{}-{}, side 1: {}-{}-{}), score {:.1} %",
         l.game.as_str(),
         l.a,
         l.b,
+        if l.b_no_book { " (no book)" } else { "" },
         l.games,
         l.engine,
         s0[0],

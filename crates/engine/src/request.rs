@@ -43,7 +43,8 @@ pub struct Request {
     pub seed: String,
     /// Deadline reads instead of the level's budget (`ai::budget::work`): for tests, and for the
     /// page's warm-up search (web/engine/worker.js), which runs a short one so that the first
-    /// real search runs in optimised code.
+    /// real search runs in optimised code. Such a request always searches: the Dots expert's
+    /// opening book answers only at the level's own budget (`ai::choose_on`).
     #[serde(default)]
     pub work: Option<u64>,
 }
@@ -105,8 +106,12 @@ fn answer(json: &str, time: Arc<dyn Clock>) -> Result<Answer, String> {
         "hint" => Level::Expert,
         op => return Err(format!("unknown op {op:?}")),
     };
-    let work = req.work.unwrap_or(ai::budget::work(req.kind, level));
-    let choice = ai::choose_with_work(&game, level, seed, work, time, TIME_CAP);
+    // The level's own move (the Dots expert's opening book first), or a search of the work
+    // asked for: a test's, or the page's warm-up, which must search to warm the module.
+    let choice = match req.work {
+        None => ai::choose_on(&game, level, seed, time, TIME_CAP),
+        Some(work) => ai::choose_with_work(&game, level, seed, work, time, TIME_CAP),
+    };
     Ok(Answer::Move { mv: choice.mv, capped: choice.capped })
 }
 

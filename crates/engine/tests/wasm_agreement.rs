@@ -51,3 +51,36 @@ fn native_and_webassembly_play_the_same_moves() {
         assert!(native["move"].is_string(), "sample positions are not over: {req} -> {native}");
     }
 }
+
+/// The Dots expert's opening book (`ai::dots::book`) travels in the module: in every 5x4
+/// position it holds (each as played, or as one of its mirror images), the expert's move and
+/// the hint at the level's own budget are the book's move, natively and in WebAssembly alike.
+#[test]
+fn the_opening_book_answers_the_same_in_both() {
+    let book = ai::dots::book::built_in().expect("the built-in book parses");
+    let board = ai::dots::Board::new(5, 4).expect("5x4");
+    let mut reqs = Vec::new();
+    let mut want = Vec::new();
+    for (i, (_, _, key, _)) in book.entries().filter(|e| (e.0, e.1) == (5, 4)).enumerate() {
+        let drawn = if i % 4 == 0 { key } else { board.apply(i % 4 - 1, key) };
+        let moves: Vec<String> = (0..board.edges).filter(|&e| drawn & 1 << e != 0).map(|e| e.to_string()).collect();
+        let mut game = rules::AnyGame::new(rules::AnyOptions::default_for(GameKind::Dots));
+        for m in &moves {
+            let side = game.turn();
+            game.play(side, m).expect("a book position's lines, none completing a box");
+        }
+        let expected = ai::book_move(&game, ai::Level::Expert).expect("a book position");
+        for op in ["move", "hint"] {
+            reqs.push(serde_json::json!({
+                "op": op, "kind": "dots", "moves": moves, "level": "expert", "seed": (i * 7919).to_string(),
+            }));
+            want.push(expected.clone());
+        }
+    }
+    assert!(reqs.len() >= 2 * 16, "the book holds the expert's first moves");
+    for ((req, wasm), want) in reqs.iter().zip(common::wasm_answers(&reqs)).zip(want) {
+        let native = serde_json::to_value(qdan_engine::handle(&req.to_string())).expect("JSON");
+        assert_eq!(native["move"], want.as_str(), "{req}");
+        assert_eq!(native, wasm, "{req}");
+    }
+}

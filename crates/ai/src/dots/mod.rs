@@ -7,8 +7,10 @@
 //! - [`playout`], [`mcts`]: the expert's Monte-Carlo search before the solver reaches.
 //! - [`chain_play`]: how a good player plays the chains (take or decline, the cheapest sacrifice).
 //! - [`levels`]: the CPU levels the site offers.
+//! - [`book`]: the expert's opening book, built into the crate.
 
 pub mod board;
+pub mod book;
 pub mod chain_play;
 pub mod chains;
 pub mod counts;
