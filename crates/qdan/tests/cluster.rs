@@ -398,15 +398,7 @@ async fn no_acknowledged_move_is_lost_across_kills_pauses_and_rolling_restarts()
     // The invariants as an operator checks them (`qdan-bench check`, docs/reliability.md):
     // from PostgreSQL (one move per ply, no gaps, every move under a current lease, every
     // acknowledged move stored) and through the balancer by a fresh client for each table.
-    let acked_moves: Vec<bench::check::AckedMove> = acked
-        .iter()
-        .map(|a| bench::check::AckedMove {
-            code: a.code.clone(),
-            game_no: a.game_no.into(),
-            ply: a.ply as i64,
-            mv: a.mv.clone(),
-        })
-        .collect();
+    let acked_moves = common::acked_moves(&acked);
     let through = format!("http://{}", c.front);
     let report = bench::check::check(&c.db, Some(&through), Some(&acked_moves)).await.unwrap();
     println!("qdan-bench check: {report}");

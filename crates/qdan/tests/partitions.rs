@@ -20,7 +20,9 @@
 //!
 //! The long tier: root, `ip`, `nft`, PostgreSQL, `nats-server` and HAProxy, about a minute a
 //! test; run only with `QDAN_TEST_PARTITIONS=1` (otherwise each test says so and returns):
-//! `QDAN_TEST_PARTITIONS=1 cargo test -p qdan --test partitions -- --nocapture --test-threads 1`
+//! `QDAN_TEST_PARTITIONS=1 cargo test -p qdan --test partitions -- --nocapture --test-threads 1`.
+//! Each test plays its fault three times, each time on a fresh cluster
+//! (`QDAN_TEST_PARTITION_ROUNDS=N` for another count).
 
 mod common;
 
@@ -33,7 +35,7 @@ use serde_json::json;
 use testkit::hosts::Cluster;
 use testkit::player::{Run, player};
 use testkit::{Api, TableClient};
-use wire::{Intent, Seat, ServerMsg, Status};
+use wire::{Intent, Seat, ServerMsg};
 
 const LEASE_MS: u64 = 5000;
 /// A table in play takes a move again within this of the fault's start (or heal).
@@ -84,6 +86,11 @@ impl Fault {
     fn others_take_over(self) -> bool {
         self != Fault::DbDown
     }
+}
+
+/// How many times each test plays its fault (three in the long tier).
+fn rounds() -> u32 {
+    std::env::var("QDAN_TEST_PARTITION_ROUNDS").ok().and_then(|v| v.parse().ok()).filter(|&n| n > 0).unwrap_or(3)
 }
 
 /// Whether this tier runs; says why not when it does not.
@@ -140,10 +147,19 @@ async fn owners(store: &server::Store, nodes: usize) -> Vec<Vec<String>> {
     by
 }
 
-async fn partition(fault: Fault) {
+/// Plays `fault` on a fresh cluster each round (the long tier only).
+async fn partition_rounds(fault: Fault) {
     if !long_tier() {
         return;
     }
+    let n = rounds();
+    for round in 1..=n {
+        println!("{fault:?}: round {round} of {n}");
+        partition(fault).await;
+    }
+}
+
+async fn partition(fault: Fault) {
     let _one = SERIAL.lock().await;
     let lease = LEASE_MS.to_string();
     let args = [
@@ -233,55 +249,19 @@ async fn partition(fault: Fault) {
     // game not over by the fault's start (or heal, when no node can take over): over, with no
     // move after that, it has nothing left to take.
     let since = if fault.others_take_over() { t0 } else { t1 };
-    let mut in_play: Vec<&str> = acked
-        .iter()
-        .filter(|a| a.at <= t0 && a.at + Duration::from_secs(3) > t0)
-        .map(|a| a.code.as_str())
-        .collect::<HashSet<_>>()
-        .into_iter()
-        .collect();
-    let mut over_before = HashSet::new();
-    for code in &in_play {
-        let game = store.latest_game(code).await.unwrap().expect("stored");
-        if game.status == Status::Over && !acked.iter().any(|a| a.code == *code && a.at > since) {
-            over_before.insert(*code);
-        }
-    }
-    in_play.retain(|c| !over_before.contains(c));
+    let in_play = common::tables_in_play(&store, &acked, t0, since).await;
     // A table's longest stall: the longest wait for its next acknowledged move from the
     // fault's start (or heal, when no node can take over) until 8 s after the heal.
-    let stall = |code: &str| -> Option<Duration> {
-        let mut at: Vec<Instant> = acked.iter().filter(|a| a.code == code).map(|a| a.at).collect();
-        at.sort();
-        let (mut prev, mut longest, mut any) = (since, Duration::ZERO, false);
-        for t in at.into_iter().filter(|&t| t > since && t <= t1 + RECOVERY) {
-            longest = longest.max(t - prev);
-            (prev, any) = (t, true);
-        }
-        any.then_some(longest)
-    };
     let mut recovery: Vec<f64> = in_play
         .iter()
-        .filter(|c| affected.contains(*c))
-        .filter_map(|c| stall(c).map(|d| d.as_secs_f64() * 1000.0))
+        .filter(|c| affected.contains(c.as_str()))
+        .filter_map(|c| common::longest_wait(&acked, c, since, t1 + RECOVERY).map(|d| d.as_secs_f64() * 1000.0))
         .collect();
     recovery.sort_by(f64::total_cmp);
-    let stalled: Vec<String> = in_play
-        .iter()
-        .filter(|c| stall(c).is_none_or(|d| d > RECOVERY))
-        .map(|c| format!("{c} ({})", stall(c).map_or("no move".into(), |d| format!("{d:?}"))))
-        .collect();
+    let stalled = common::stalled(&acked, &in_play, since, t1 + RECOVERY, RECOVERY);
     let during = acked.iter().filter(|a| a.at >= t0 && a.at <= t1).count();
     let audit = common::audit(&store, &acked).await;
-    let acked_moves: Vec<bench::check::AckedMove> = acked
-        .iter()
-        .map(|a| bench::check::AckedMove {
-            code: a.code.clone(),
-            game_no: a.game_no.into(),
-            ply: a.ply as i64,
-            mv: a.mv.clone(),
-        })
-        .collect();
+    let acked_moves = common::acked_moves(&acked);
     let through = format!("http://{}", c.front);
     let report = bench::check::check(&c.db, Some(&through), Some(&acked_moves)).await.unwrap();
     let twice = report.violations.iter().filter(|v| v.kind == bench::check::Kind::DuplicatePly).count();
@@ -326,30 +306,30 @@ async fn partition(fault: Fault) {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_node_cut_from_postgres() {
-    partition(Fault::DbCut).await;
+    partition_rounds(Fault::DbCut).await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_node_cut_from_nats() {
-    partition(Fault::NatsCut).await;
+    partition_rounds(Fault::NatsCut).await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_node_cut_from_everything_past_its_lease() {
-    partition(Fault::Isolated).await;
+    partition_rounds(Fault::Isolated).await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn postgres_unreachable_from_every_node() {
-    partition(Fault::DbDown).await;
+    partition_rounds(Fault::DbDown).await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_link_flapping() {
-    partition(Fault::Flapping).await;
+    partition_rounds(Fault::Flapping).await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_node_cut_from_haproxy() {
-    partition(Fault::LbCut).await;
+    partition_rounds(Fault::LbCut).await;
 }

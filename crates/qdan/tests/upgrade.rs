@@ -17,7 +17,7 @@
 
 mod common;
 
-use std::collections::{BTreeMap, HashSet};
+use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::sync::Arc;
@@ -27,7 +27,7 @@ use serde_json::json;
 use testkit::hosts::Cluster;
 use testkit::player::{Run, player};
 use testkit::{Api, Signal, TableClient};
-use wire::{Intent, Seat, ServerMsg, Status};
+use wire::{Intent, Seat, ServerMsg};
 
 const LEASE_MS: u64 = 5000;
 /// No table in play waits longer than this for its next acknowledged move.
@@ -242,51 +242,18 @@ async fn a_rolling_upgrade_with_a_migration_loses_nothing() {
     // The figures and the invariants, as the partition tests take them.
     let store = server::Store::connect(&c.db).await.unwrap();
     let acked = run.acked.lock().unwrap().clone();
-    let mut in_play: Vec<&str> = acked
-        .iter()
-        .filter(|a| a.at <= t0 && a.at + Duration::from_secs(3) > t0)
-        .map(|a| a.code.as_str())
-        .collect::<HashSet<_>>()
-        .into_iter()
-        .collect();
-    let mut over_before = HashSet::new();
-    for code in &in_play {
-        let game = store.latest_game(code).await.unwrap().expect("stored");
-        if game.status == Status::Over && !acked.iter().any(|a| a.code == *code && a.at > t0) {
-            over_before.insert(*code);
-        }
-    }
-    in_play.retain(|c| !over_before.contains(c));
+    let in_play = common::tables_in_play(&store, &acked, t0, t0).await;
     // A table's longest wait for its next acknowledged move, from the upgrade's start until 8 s
     // after its end.
-    let stall = |code: &str| -> Option<Duration> {
-        let mut at: Vec<Instant> = acked.iter().filter(|a| a.code == code).map(|a| a.at).collect();
-        at.sort();
-        let (mut prev, mut longest, mut any) = (t0, Duration::ZERO, false);
-        for t in at.into_iter().filter(|&t| t > t0 && t <= t1 + RECOVERY) {
-            longest = longest.max(t - prev);
-            (prev, any) = (t, true);
-        }
-        any.then_some(longest)
-    };
-    let mut waits: Vec<f64> = in_play.iter().filter_map(|c| stall(c).map(|d| d.as_secs_f64() * 1000.0)).collect();
-    waits.sort_by(f64::total_cmp);
-    let stalled: Vec<String> = in_play
+    let mut waits: Vec<f64> = in_play
         .iter()
-        .filter(|c| stall(c).is_none_or(|d| d > RECOVERY))
-        .map(|c| format!("{c} ({})", stall(c).map_or("no move".into(), |d| format!("{d:?}"))))
+        .filter_map(|c| common::longest_wait(&acked, c, t0, t1 + RECOVERY).map(|d| d.as_secs_f64() * 1000.0))
         .collect();
+    waits.sort_by(f64::total_cmp);
+    let stalled = common::stalled(&acked, &in_play, t0, t1 + RECOVERY, RECOVERY);
     let during = acked.iter().filter(|a| a.at >= t0 && a.at <= t1).count();
     let audit = common::audit(&store, &acked).await;
-    let acked_moves: Vec<bench::check::AckedMove> = acked
-        .iter()
-        .map(|a| bench::check::AckedMove {
-            code: a.code.clone(),
-            game_no: a.game_no.into(),
-            ply: a.ply as i64,
-            mv: a.mv.clone(),
-        })
-        .collect();
+    let acked_moves = common::acked_moves(&acked);
     let through = format!("http://{}", c.front);
     let report = bench::check::check(&c.db, Some(&through), Some(&acked_moves)).await.unwrap();
     let errors: BTreeMap<String, u64> = run.stats.errors.lock().unwrap().clone();

@@ -1,4 +1,11 @@
-//! What the whole-process tests share: the audit of every acknowledged move against the store.
+//! What the whole-process tests share: the audit of every acknowledged move against the store,
+//! the moves as `qdan-bench check` takes them, and the tables' waits around a fault.
+
+// Each test binary uses a part of this module.
+#![allow(dead_code)]
+
+use std::collections::HashSet;
+use std::time::{Duration, Instant};
 
 use testkit::player::Acked;
 use wire::Status;
@@ -46,4 +53,61 @@ pub async fn audit(store: &server::Store, acked: &[Acked]) -> Audit {
         }
     }
     Audit { finished, stored, lost }
+}
+
+/// The acknowledged moves as `qdan-bench check --acked` takes them.
+pub fn acked_moves(acked: &[Acked]) -> Vec<bench::check::AckedMove> {
+    acked
+        .iter()
+        .map(|a| bench::check::AckedMove {
+            code: a.code.clone(),
+            game_no: a.game_no.into(),
+            ply: a.ply as i64,
+            mv: a.mv.clone(),
+        })
+        .collect()
+}
+
+/// The tables in play when a fault began at `start`: a move acknowledged in the 3 s before it,
+/// and the game not over by `since` (the fault's start, or its heal when no node can take over)
+/// with no move after it (over, it has nothing left to take).
+pub async fn tables_in_play(store: &server::Store, acked: &[Acked], start: Instant, since: Instant) -> Vec<String> {
+    let recent: HashSet<&str> = acked
+        .iter()
+        .filter(|a| a.at <= start && a.at + Duration::from_secs(3) > start)
+        .map(|a| a.code.as_str())
+        .collect();
+    let mut in_play = Vec::new();
+    for code in recent {
+        let game = store.latest_game(code).await.unwrap().expect("stored");
+        if game.status != Status::Over || acked.iter().any(|a| a.code == code && a.at > since) {
+            in_play.push(code.to_string());
+        }
+    }
+    in_play.sort();
+    in_play
+}
+
+/// A table's longest wait for its next acknowledged move from `since` until `until`; `None`
+/// when it took none.
+pub fn longest_wait(acked: &[Acked], code: &str, since: Instant, until: Instant) -> Option<Duration> {
+    let mut at: Vec<Instant> = acked.iter().filter(|a| a.code == code).map(|a| a.at).collect();
+    at.sort();
+    let (mut prev, mut longest, mut any) = (since, Duration::ZERO, false);
+    for t in at.into_iter().filter(|&t| t > since && t <= until) {
+        longest = longest.max(t - prev);
+        (prev, any) = (t, true);
+    }
+    any.then_some(longest)
+}
+
+/// The tables of `in_play` that took no move within `bound`, each with its wait.
+pub fn stalled(acked: &[Acked], in_play: &[String], since: Instant, until: Instant, bound: Duration) -> Vec<String> {
+    in_play
+        .iter()
+        .filter_map(|c| match longest_wait(acked, c, since, until) {
+            Some(d) if d <= bound => None,
+            wait => Some(format!("{c} ({})", wait.map_or("no move".into(), |d| format!("{d:?}")))),
+        })
+        .collect()
 }
