@@ -27,15 +27,12 @@
 mod common;
 
 use std::collections::{BTreeMap, HashMap, HashSet};
-use std::sync::Arc;
 use std::sync::atomic::Ordering;
 use std::time::{Duration, Instant};
 
-use serde_json::json;
+use testkit::Api;
 use testkit::hosts::Cluster;
-use testkit::player::{Run, player};
-use testkit::{Api, TableClient};
-use wire::{Intent, Seat, ServerMsg};
+use testkit::player::Run;
 
 const LEASE_MS: u64 = 5000;
 /// A table in play takes a move again within this of the fault's start (or heal).
@@ -105,37 +102,6 @@ fn long_tier() -> bool {
     false
 }
 
-/// Opens a game through the balancer and starts its two players (as the cluster test does).
-async fn new_game(run: &Arc<Run>, api: &Api, n: u64) -> Vec<tokio::task::JoinHandle<()>> {
-    let body = if n.is_multiple_of(2) {
-        json!({"game": "dots", "options": {"size": "5x5"}})
-    } else {
-        json!({"game": "musashi", "options": {"board": "25"}})
-    };
-    let (ta, _) = api.player(&format!("A{n}")).await.unwrap();
-    let (tb, _) = api.player(&format!("B{n}")).await.unwrap();
-    let code = api.group(&ta, &body).await.unwrap();
-    loop {
-        if let Ok(mut c) = TableClient::connect(run.addr, &code, Some(&tb), None).await
-            && matches!(c.intent(Intent::Sit {}).await, Ok(ServerMsg::Ack { .. }))
-        {
-            break;
-        }
-        tokio::time::sleep(Duration::from_millis(200)).await;
-    }
-    vec![
-        tokio::spawn(player(run.clone(), code.clone(), ta, Seat::First, n * 2 + 1)),
-        tokio::spawn(player(run.clone(), code.clone(), tb, Seat::Second, n * 2 + 2)),
-    ]
-}
-
-fn percentile(sorted: &[f64], p: f64) -> f64 {
-    if sorted.is_empty() {
-        return f64::NAN;
-    }
-    sorted[((sorted.len() as f64 * p).ceil() as usize).clamp(1, sorted.len()) - 1]
-}
-
 /// Live leases by node index (node `nI` holds its tables under ids starting `nI-`).
 async fn owners(store: &server::Store, nodes: usize) -> Vec<Vec<String>> {
     let mut by: Vec<Vec<String>> = vec![vec![]; nodes];
@@ -186,25 +152,7 @@ async fn partition(fault: Fault) {
     let after = RECOVERY + Duration::from_secs(4);
     let run = Run::new(c.front, warm + fault.length() + after, false, 150);
     let api = Api::new(format!("http://{}", c.front));
-    let keeper = {
-        let (run, api) = (run.clone(), api.clone());
-        tokio::spawn(async move {
-            let mut n = 0;
-            let mut running: Vec<Vec<tokio::task::JoinHandle<()>>> = vec![];
-            while Instant::now() < run.deadline {
-                running.retain(|pair| pair.iter().any(|h| !h.is_finished()));
-                while (running.len() as u64) < GAMES && Instant::now() < run.deadline {
-                    running.push(new_game(&run, &api, n).await);
-                    n += 1;
-                }
-                tokio::time::sleep(Duration::from_millis(200)).await;
-            }
-            for h in running.into_iter().flatten() {
-                h.await.unwrap();
-            }
-            n
-        })
-    };
+    let keeper = common::keep_games(run.clone(), api.clone(), GAMES);
     tokio::time::sleep(warm).await;
     // Games in play on every node: the victim is the node with the most tables.
     let owned = owners(&store, c.nodes.len()).await;
@@ -276,8 +224,8 @@ async fn partition(fault: Fault) {
         (t1 - t0).as_secs_f64(),
         in_play.len(),
         recovery.len(),
-        percentile(&recovery, 0.5),
-        percentile(&recovery, 0.99),
+        common::percentile(&recovery, 0.5),
+        common::percentile(&recovery, 0.99),
         if fault.others_take_over() { "start" } else { "heal" },
         during,
         acked.len(),

@@ -20,14 +20,11 @@ mod common;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::process::Command;
-use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use serde_json::json;
 use testkit::hosts::Cluster;
-use testkit::player::{Run, player};
-use testkit::{Api, Signal, TableClient};
-use wire::{Intent, Seat, ServerMsg};
+use testkit::player::Run;
+use testkit::{Api, Signal};
 
 const LEASE_MS: u64 = 5000;
 /// No table in play waits longer than this for its next acknowledged move.
@@ -113,47 +110,6 @@ async fn applied_migration(db: &str) -> i64 {
     v
 }
 
-/// Opens a game through the balancer and starts its two players (as the partition tests do).
-async fn new_game(run: &Arc<Run>, api: &Api, n: u64) -> Vec<tokio::task::JoinHandle<()>> {
-    let body = if n.is_multiple_of(2) {
-        json!({"game": "dots", "options": {"size": "5x5"}})
-    } else {
-        json!({"game": "musashi", "options": {"board": "25"}})
-    };
-    // Nodes come and go: an API call that finds none is tried again.
-    let (ta, tb, code) = loop {
-        let made = async {
-            let (ta, _) = api.player(&format!("A{n}")).await?;
-            let (tb, _) = api.player(&format!("B{n}")).await?;
-            let code = api.group(&ta, &body).await?;
-            Ok::<_, testkit::KitError>((ta, tb, code))
-        };
-        match made.await {
-            Ok(m) => break m,
-            Err(_) => tokio::time::sleep(Duration::from_millis(200)).await,
-        }
-    };
-    loop {
-        if let Ok(mut c) = TableClient::connect(run.addr, &code, Some(&tb), None).await
-            && matches!(c.intent(Intent::Sit {}).await, Ok(ServerMsg::Ack { .. }))
-        {
-            break;
-        }
-        tokio::time::sleep(Duration::from_millis(200)).await;
-    }
-    vec![
-        tokio::spawn(player(run.clone(), code.clone(), ta, Seat::First, n * 2 + 1)),
-        tokio::spawn(player(run.clone(), code.clone(), tb, Seat::Second, n * 2 + 2)),
-    ]
-}
-
-fn percentile(sorted: &[f64], p: f64) -> f64 {
-    if sorted.is_empty() {
-        return f64::NAN;
-    }
-    sorted[((sorted.len() as f64 * p).ceil() as usize).clamp(1, sorted.len()) - 1]
-}
-
 /// SIGTERM: the node drains (its tables hand their leases over, its sockets are told to
 /// reconnect, the balancer sees 503) and exits.
 async fn drain(c: &mut Cluster, i: usize) {
@@ -197,25 +153,7 @@ async fn a_rolling_upgrade_with_a_migration_loses_nothing() {
     // 8 s after the last one.
     let run = Run::new(c.front, warm + STEP * 3 + Duration::from_secs(30), false, 150);
     let api = Api::new(format!("http://{}", c.front));
-    let keeper = {
-        let (run, api) = (run.clone(), api.clone());
-        tokio::spawn(async move {
-            let mut n = 0;
-            let mut running: Vec<Vec<tokio::task::JoinHandle<()>>> = vec![];
-            while Instant::now() < run.deadline {
-                running.retain(|pair| pair.iter().any(|h| !h.is_finished()));
-                while (running.len() as u64) < GAMES && Instant::now() < run.deadline {
-                    running.push(new_game(&run, &api, n).await);
-                    n += 1;
-                }
-                tokio::time::sleep(Duration::from_millis(200)).await;
-            }
-            for h in running.into_iter().flatten() {
-                h.await.unwrap();
-            }
-            n
-        })
-    };
+    let keeper = common::keep_games(run.clone(), api.clone(), GAMES);
     tokio::time::sleep(warm).await;
 
     let t0 = Instant::now();
@@ -263,8 +201,8 @@ async fn a_rolling_upgrade_with_a_migration_loses_nothing() {
          ({} finished, {} moves stored); lost {}; errors {errors:?}, {} connects",
         (t1 - t0).as_secs_f64(),
         in_play.len(),
-        percentile(&waits, 0.5),
-        percentile(&waits, 0.99),
+        common::percentile(&waits, 0.5),
+        common::percentile(&waits, 0.99),
         acked.len(),
         audit.finished,
         audit.stored,

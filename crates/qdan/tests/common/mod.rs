@@ -5,10 +5,13 @@
 #![allow(dead_code)]
 
 use std::collections::HashSet;
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use testkit::player::Acked;
-use wire::Status;
+use serde_json::json;
+use testkit::player::{Acked, Run, player};
+use testkit::{Api, TableClient};
+use wire::{Intent, Seat, ServerMsg, Status};
 
 /// What the store holds of the games a run played.
 #[derive(Debug)]
@@ -110,4 +113,67 @@ pub fn stalled(acked: &[Acked], in_play: &[String], since: Instant, until: Insta
             wait => Some(format!("{c} ({})", wait.map_or("no move".into(), |d| format!("{d:?}")))),
         })
         .collect()
+}
+
+/// Opens a game through the balancer (tried again while no node answers) and starts its two
+/// players.
+pub async fn new_game(run: &Arc<Run>, api: &Api, n: u64) -> Vec<tokio::task::JoinHandle<()>> {
+    let body = if n.is_multiple_of(2) {
+        json!({"game": "dots", "options": {"size": "5x5"}})
+    } else {
+        json!({"game": "musashi", "options": {"board": "25"}})
+    };
+    // Nodes come and go: an API call that finds none is tried again.
+    let (ta, tb, code) = loop {
+        let made = async {
+            let (ta, _) = api.player(&format!("A{n}")).await?;
+            let (tb, _) = api.player(&format!("B{n}")).await?;
+            let code = api.group(&ta, &body).await?;
+            Ok::<_, testkit::KitError>((ta, tb, code))
+        };
+        match made.await {
+            Ok(m) => break m,
+            Err(_) => tokio::time::sleep(Duration::from_millis(200)).await,
+        }
+    };
+    loop {
+        if let Ok(mut c) = TableClient::connect(run.addr, &code, Some(&tb), None).await
+            && matches!(c.intent(Intent::Sit {}).await, Ok(ServerMsg::Ack { .. }))
+        {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(200)).await;
+    }
+    vec![
+        tokio::spawn(player(run.clone(), code.clone(), ta, Seat::First, n * 2 + 1)),
+        tokio::spawn(player(run.clone(), code.clone(), tb, Seat::Second, n * 2 + 2)),
+    ]
+}
+
+/// Keeps `games` games in play through the balancer until the run's deadline, a finished one
+/// replaced by a new one; ends when the last has stopped, with how many were started.
+pub fn keep_games(run: Arc<Run>, api: Api, games: u64) -> tokio::task::JoinHandle<u64> {
+    tokio::spawn(async move {
+        let mut n = 0;
+        let mut running: Vec<Vec<tokio::task::JoinHandle<()>>> = vec![];
+        while Instant::now() < run.deadline {
+            running.retain(|pair| pair.iter().any(|h| !h.is_finished()));
+            while (running.len() as u64) < games && Instant::now() < run.deadline {
+                running.push(new_game(&run, &api, n).await);
+                n += 1;
+            }
+            tokio::time::sleep(Duration::from_millis(200)).await;
+        }
+        for h in running.into_iter().flatten() {
+            h.await.unwrap();
+        }
+        n
+    })
+}
+
+pub fn percentile(sorted: &[f64], p: f64) -> f64 {
+    if sorted.is_empty() {
+        return f64::NAN;
+    }
+    sorted[((sorted.len() as f64 * p).ceil() as usize).clamp(1, sorted.len()) - 1]
 }
