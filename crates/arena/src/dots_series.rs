@@ -10,6 +10,7 @@ use std::io::Write;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
+use ai::clock::WorkClock;
 use ai::dots::mcts::{Mcts, Settings};
 use ai::dots::{Board, Clock, Deadline, Solver, WallClock};
 use rand::SeedableRng;
@@ -27,6 +28,9 @@ pub enum ClockKind {
     Cpu,
     /// Wall-clock time, as the site counts it.
     Wall,
+    /// Deadline reads, as the site's levels count their budget (`ai::budget::work`): the
+    /// budget's nanoseconds are reads, and the same move comes whatever the machine's load.
+    Work,
 }
 
 impl ClockKind {
@@ -34,6 +38,15 @@ impl ClockKind {
         match self {
             ClockKind::Cpu => Arc::new(ThreadCpu),
             ClockKind::Wall => Arc::new(WallClock::new()),
+            ClockKind::Work => Arc::new(WorkClock::new()),
+        }
+    }
+
+    /// The clock a move's time is reported by: thread CPU time when the budget is work.
+    fn timer(self) -> Arc<dyn Clock> {
+        match self {
+            ClockKind::Work => Arc::new(ThreadCpu),
+            other => other.clock(),
         }
     }
 }
@@ -116,11 +129,11 @@ pub fn run(cfg: &Config, log: &mut dyn Write) -> std::io::Result<Summary> {
         while game.outcome().is_none() {
             let a_turn = game.turn() == a_seat;
             let player = if a_turn { cfg.a } else { cfg.b };
-            let clock = cfg.clock.clock();
-            let t0 = clock.now();
-            let deadline = Deadline::after(clock.clone(), cfg.budget);
+            let timer = cfg.clock.timer();
+            let t0 = timer.now();
+            let deadline = Deadline::after(cfg.clock.clock(), cfg.budget);
             let e = player.choose(&board, &game, &deadline, &mut rng);
-            let spent = clock.now() - t0;
+            let spent = timer.now() - t0;
             if a_turn {
                 out.a_times.push(spent);
             } else {
@@ -169,7 +182,7 @@ fn postmortem(cfg: &Config, board: &Board, rec: &GameRecord, a_seat: u8) -> Vec<
         let safe = ai::dots::playout::lines(board, drawn).safe;
         if game.turn() == a_seat && (board.all & !drawn).count_ones() > limit && safe & 1 << e != 0 {
             let mut m = Mcts::new(board, drawn, lead(&game, a_seat), game.turn() == 0, Settings::default());
-            let d = Deadline::after(cfg.clock.clock(), cfg.postmortem);
+            let d = Deadline::after(cfg.clock.timer(), cfg.postmortem);
             m.run(&d, u64::MAX, &mut rng);
             let stats = m.root_stats();
             let best = stats.iter().filter(|s| s.1 > 0).max_by(|x, y| x.2.total_cmp(&y.2)).copied();
@@ -221,14 +234,18 @@ pub fn report(cfg: &Config, sum: &mut Summary) -> String {
     let clock = match cfg.clock {
         ClockKind::Cpu => "thread CPU time",
         ClockKind::Wall => "wall clock",
+        ClockKind::Work => "work",
+    };
+    let budget = match cfg.clock {
+        ClockKind::Work => format!("{} deadline reads", cfg.budget.as_nanos()),
+        _ => format!("{} ms", cfg.budget.as_millis()),
     };
     let mut s = format!(
-        "dots {} {} (A) vs {} (B): {} games, {} ms a move by {clock}\n",
+        "dots {} {} (A) vs {} (B): {} games, {budget} a move by {clock}\n",
         cfg.size,
         cfg.a,
         cfg.b,
         sum.games.len(),
-        cfg.budget.as_millis()
     );
     s += &format!("A W-D-L {all}  (A first {first}, A second {second})\n");
     s += &format!(

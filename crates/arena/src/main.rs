@@ -2,7 +2,7 @@
 //!
 //! ```text
 //! qdan-arena match --game dots --size 5x5 --a expert --b rollout --games 100 [--budget-ms 900]
-//!            [--clock cpu|wall] [--audit 28] [--postmortem-ms 5000] [--seed N]
+//!            [--clock cpu|wall|work] [--work 700] [--audit 28] [--postmortem-ms 5000] [--seed N]
 //! qdan-arena match --game musashi --board 33 --a expert --b intermediate --games 50
 //!            [--target 10|6|none] [--limit 100|none] [--first parent|children]
 //!            [--seat alternate|parent|children] [--tables DIR] [--clock cpu|wall]
@@ -117,9 +117,14 @@ struct MatchArgs {
     /// Time for one move, in milliseconds.
     #[arg(long, default_value_t = 900)]
     budget_ms: u64,
-    /// Count each move's budget in the thread's CPU time (cpu) or wall-clock time (wall).
+    /// Count each move's budget in the thread's CPU time (cpu), wall-clock time (wall), or
+    /// deadline reads as the site's levels do (work: see --work).
     #[arg(long, default_value = "cpu")]
     clock: String,
+    /// With --clock work: deadline reads a move (default: the Dots expert's level budget,
+    /// ai::budget::work); --budget-ms is then unused.
+    #[arg(long)]
+    work: Option<u64>,
     /// Dots board size, WxH.
     #[arg(long, default_value = "5x4")]
     size: Size,
@@ -229,12 +234,19 @@ fn run() -> anyhow::Result<()> {
             return choices::run(&cfg, &mut std::io::stdout());
         }
     };
-    let budget = Duration::from_millis(a.budget_ms);
     let started = Instant::now();
     let clock = match a.clock.as_str() {
         "cpu" => ClockKind::Cpu,
         "wall" => ClockKind::Wall,
-        other => bail!("--clock is cpu or wall, not {other:?}"),
+        "work" => ClockKind::Work,
+        other => bail!("--clock is cpu, wall or work, not {other:?}"),
+    };
+    let budget = match clock {
+        // A work clock moves one nanosecond a read.
+        ClockKind::Work => {
+            Duration::from_nanos(a.work.unwrap_or(ai::budget::work(rules::GameKind::Dots, Level::Expert)))
+        }
+        _ => Duration::from_millis(a.budget_ms),
     };
     match a.game.as_str() {
         "dots" => {

@@ -9,7 +9,7 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use ai::Level;
-use ai::clock::{Deadline, ThreadCpuClock, thread_cpu_time};
+use ai::clock::{Deadline, ThreadCpuClock, WorkClock, thread_cpu_time};
 use rules::musashi::{EndReason, Game, Options, Role};
 
 use crate::dots_series::ClockKind;
@@ -74,11 +74,12 @@ pub fn run(cfg: &Config, log: &mut dyn Write) -> std::io::Result<(Vec<GameRecord
             let deadline = match cfg.clock {
                 ClockKind::Cpu => Deadline::at(Arc::new(ThreadCpuClock), cpu + cfg.budget),
                 ClockKind::Wall => Deadline::at_instant(t + cfg.budget),
+                ClockKind::Work => Deadline::after(Arc::new(WorkClock::new()), cfg.budget),
             };
             let m = ai::musashi::choose_within(&game, level, deadline, &mut rng).expect("the game is not over");
             let wall = t.elapsed();
             let spent = match cfg.clock {
-                ClockKind::Cpu => thread_cpu_time() - cpu,
+                ClockKind::Cpu | ClockKind::Work => thread_cpu_time() - cpu,
                 ClockKind::Wall => wall,
             };
             let (list, max) =
@@ -117,6 +118,7 @@ pub fn report(cfg: &Config, recs: &[GameRecord], times: &mut Times) -> String {
     let clock = match cfg.clock {
         ClockKind::Cpu => "thread CPU time",
         ClockKind::Wall => "wall clock",
+        ClockKind::Work => "work (the budget's nanoseconds are deadline reads)",
     };
     let mut s = format!(
         "musashi board {} target {} limit {} first {}: {} (A) vs {} (B), {} games, {} ms a move by {clock}\n",
