@@ -14,16 +14,35 @@ pub(super) fn undrawn_list(board: &Board, drawn: u64) -> Vec<u8> {
 
 /// Lines that complete a box.
 pub(super) fn captures(board: &Board, drawn: u64) -> Vec<u8> {
-    undrawn_list(board, drawn).into_iter().filter(|&e| board.completes(drawn, e) > 0).collect()
+    in_centre_out(board, capture_mask(board, drawn)).collect()
+}
+
+/// The undrawn lines that complete a box (the fourth sides of boxes with three drawn).
+#[inline]
+fn capture_mask(board: &Board, drawn: u64) -> u64 {
+    let mut m = 0u64;
+    for &b in &board.box_edges {
+        if (drawn & b).count_ones() == 3 {
+            m |= b;
+        }
+    }
+    m & !drawn
+}
+
+/// The lines of `mask`, from the centre out: the order the rules below pick lines in.
+/// Playouts call them at every step, so they walk a mask rather than collect a list.
+#[inline]
+fn in_centre_out(board: &Board, mask: u64) -> impl Iterator<Item = u8> + '_ {
+    board.centre_out.iter().copied().filter(move |&e| mask & 1 << e != 0)
 }
 
 /// With a box on offer: take it, or decline the last two boxes of a chain (four of a loop)
 /// when the position after is simple and the table says keeping control pays; when it is
 /// not simple, decline when a long chain or a loop remains (the long-chain rule).
 pub fn capture_or_decline(board: &Board, drawn: u64, table: &mut EndgameTable) -> Option<u8> {
-    let caps = captures(board, drawn);
+    let caps = capture_mask(board, drawn);
     // A capture that offers nothing new is always right.
-    for &e in &caps {
+    for e in in_centre_out(board, caps) {
         if !board.offers(drawn, e) {
             return Some(e);
         }
@@ -32,7 +51,7 @@ pub fn capture_or_decline(board: &Board, drawn: u64, table: &mut EndgameTable) -
     // the last two boxes of a chain (four of a loop) are left; the decision to decline is
     // made only at the very last such end, once everything else has been taken.
     let mut last = None;
-    for &e in &caps {
+    for e in in_centre_out(board, caps) {
         match chain_end(board, drawn, e) {
             None => return Some(e),
             // The other end of the same opened loop: the same decision.
@@ -90,22 +109,33 @@ pub fn chain_end(board: &Board, drawn: u64, e: u8) -> Option<(u8, u64, i32)> {
 /// Whether a chain of three or more, or a loop, is already visible in `drawn`: boxes with
 /// two sides drawn, linked, three or more in a row.
 pub fn long_structures(board: &Board, drawn: u64) -> bool {
-    let two: Vec<bool> = (0..board.boxes).map(|b| board.sides(drawn, b) == 2).collect();
-    let mut seen = vec![false; board.boxes as usize];
+    // Box masks: a board has at most 64 lines, so fewer than 64 boxes.
+    let mut two = 0u64;
+    for b in 0..board.boxes {
+        if board.sides(drawn, b) == 2 {
+            two |= 1 << b;
+        }
+    }
+    let mut seen = 0u64;
+    let mut stack = [0u8; 64];
     for start in 0..board.boxes {
-        if !two[start as usize] || seen[start as usize] {
+        if two & 1 << start == 0 || seen & 1 << start != 0 {
             continue;
         }
-        let mut stack = vec![start];
-        seen[start as usize] = true;
+        stack[0] = start;
+        let mut top = 1;
+        seen |= 1 << start;
         let mut size = 0;
-        while let Some(b) = stack.pop() {
+        while top > 0 {
+            top -= 1;
+            let b = stack[top];
             size += 1;
             for e in bits(board.box_edges[b as usize] & !drawn) {
                 let o = board.across(e, b);
-                if o != NONE && two[o as usize] && !seen[o as usize] {
-                    seen[o as usize] = true;
-                    stack.push(o);
+                if o != NONE && two & 1 << o != 0 && seen & 1 << o == 0 {
+                    seen |= 1 << o;
+                    stack[top] = o;
+                    top += 1;
                 }
             }
         }
@@ -119,20 +149,33 @@ pub fn long_structures(board: &Board, drawn: u64) -> bool {
 /// Every line gives something away: open the component that is best to open when the
 /// position is simple (exactly), else the line that offers the fewest boxes.
 pub fn cheapest_sacrifice(board: &Board, drawn: u64, table: &mut EndgameTable) -> u8 {
-    let moves = undrawn_list(board, drawn);
+    let undrawn = board.all & !drawn;
     if let Some(comps) = simple_components(board, drawn)
         && let Some(i) = table.best_opening(&comps)
     {
         let want = comps[i];
         // Find a line of a component of that kind, in the middle for a chain of two.
-        for &e in &moves {
+        for e in in_centre_out(board, undrawn) {
             let (kind, middle) = component_of(board, drawn, e);
             if kind == want && (want != 2 || middle) {
                 return e;
             }
         }
     }
-    *moves.iter().min_by_key(|&&e| given_away(board, drawn, e)).expect("the game is not over")
+    // The first line (from the centre out) that gives away the fewest boxes. Every line here
+    // gives at least one (it is the third side of a box), so the first that gives one is it.
+    let mut best = (u32::MAX, NONE);
+    for e in in_centre_out(board, undrawn) {
+        let g = given_away(board, drawn, e);
+        if g < best.0 {
+            best = (g, e);
+            if g <= 1 {
+                break;
+            }
+        }
+    }
+    assert!(best.1 != NONE, "the game is not over");
+    best.1
 }
 
 /// The component (as `chains::Component`) the undrawn line `e` belongs to in a simple
@@ -140,11 +183,15 @@ pub fn cheapest_sacrifice(board: &Board, drawn: u64, table: &mut EndgameTable) -
 fn component_of(board: &Board, drawn: u64, e: u8) -> (u8, bool) {
     let [x, y] = board.edge_boxes[e as usize];
     let start = if x != NONE { x } else { y };
-    let mut seen = 0u32;
-    let mut stack = vec![start];
+    let mut seen = 0u64;
+    let mut stack = [0u8; 64];
+    stack[0] = start;
+    let mut top = 1;
     seen |= 1 << start;
     let mut ground = false;
-    while let Some(b) = stack.pop() {
+    while top > 0 {
+        top -= 1;
+        let b = stack[top];
         for f in bits(board.box_edges[b as usize] & !drawn) {
             let [p, q] = board.edge_boxes[f as usize];
             let o = if p == b { q } else { p };
@@ -152,7 +199,8 @@ fn component_of(board: &Board, drawn: u64, e: u8) -> (u8, bool) {
                 ground = true;
             } else if seen & 1 << o == 0 {
                 seen |= 1 << o;
-                stack.push(o);
+                stack[top] = o;
+                top += 1;
             }
         }
     }
@@ -165,7 +213,12 @@ pub fn given_away(board: &Board, drawn: u64, e: u8) -> u32 {
     let mut d = drawn | 1 << e;
     let mut n = 0;
     loop {
-        let Some(c) = bits(board.all & !d).find(|&c| board.completes(d, c) > 0) else { return n };
+        // The lowest line that completes a box.
+        let caps = capture_mask(board, d);
+        if caps == 0 {
+            return n;
+        }
+        let c = caps.trailing_zeros() as u8;
         n += board.completes(d, c);
         d |= 1 << c;
     }

@@ -49,12 +49,23 @@ pub fn nth_bit(mut m: u64, k: u32) -> u8 {
 
 /// Long chains (three boxes or more) already visible: linked boxes with two sides drawn.
 pub fn long_chains(board: &Board, drawn: u64) -> u32 {
+    long_chains_of(board, drawn, two_sided(board, drawn))
+}
+
+/// The boxes with exactly two sides drawn, as a mask.
+#[inline]
+fn two_sided(board: &Board, drawn: u64) -> u32 {
     let mut two = 0u32;
     for (b, &m) in board.box_edges.iter().enumerate() {
         if (drawn & m).count_ones() == 2 {
             two |= 1 << b;
         }
     }
+    two
+}
+
+/// [`long_chains`] given the boxes with two sides drawn.
+fn long_chains_of(board: &Board, drawn: u64, two: u32) -> u32 {
     let mut seen = 0u32;
     let mut count = 0;
     let mut stack = [0u8; 32];
@@ -97,10 +108,19 @@ fn safe_line(board: &Board, drawn: u64, safe: u64, first: Option<bool>, rng: &mu
     let n = safe.count_ones();
     let Some(first) = first else { return nth_bit(safe, rng.gen_range(0..n)) };
     let dots = (board.w as u32 + 1) * (board.h as u32 + 1);
+    // A safe line's boxes have at most one side drawn: those with one get their second, and
+    // the others keep theirs, so the two-sided boxes after it need not be counted again.
+    let two = two_sided(board, drawn);
     let mut e = 0;
     for _ in 0..3 {
         e = nth_bit(safe, rng.gen_range(0..n));
-        if (dots + long_chains(board, drawn | 1 << e)).is_multiple_of(2) == first {
+        let mut after = two;
+        for b in board.edge_boxes[e as usize] {
+            if b != super::board::NONE && board.sides(drawn, b) == 1 {
+                after |= 1 << b;
+            }
+        }
+        if (dots + long_chains_of(board, drawn | 1 << e, after)).is_multiple_of(2) == first {
             break;
         }
     }
