@@ -6,6 +6,7 @@ use std::time::Duration;
 use rand::Rng;
 use rules::musashi::{Game, Move, Moves, Position, Role};
 
+use super::expert_search::ExpertSearch;
 use super::search::{Search, evaluate_children, moves_left};
 use super::tablebase::{Tables, Value};
 use crate::clock::Deadline;
@@ -69,14 +70,13 @@ pub fn intermediate<R: Rng + ?Sized>(game: &Game, deadline: Deadline, rng: &mut 
 }
 
 /// Expert: perfect from the tables when they cover the position and every move from it;
-/// otherwise alpha-beta to the deadline with the tables at the nodes they cover.
+/// otherwise [`ExpertSearch`] to the deadline with the tables at the nodes they cover (its
+/// answer does not depend on `rng`: the intermediate's random choices vary the games).
 pub fn expert<R: Rng + ?Sized>(game: &Game, tables: Option<&Tables>, deadline: Deadline, rng: &mut R) -> Option<Move> {
     if let Some(m) = tables.and_then(|t| from_tables(game, t, rng)) {
         return Some(m);
     }
-    let mut s = Search::until(tables, deadline, 64);
-    let (scored, _) = s.root(game);
-    pick_best(&scored, rng)
+    ExpertSearch::until(tables, deadline, 64).best(game).map(|f| f.best)
 }
 
 /// A move from the tables, or `None` when a move leads outside them (or the game is over).

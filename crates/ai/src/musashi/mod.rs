@@ -4,6 +4,8 @@
 //! * [`tablebase`]: the retrograde generator and table files ([`Tables`]).
 //! * [`search`]: alpha-beta on the game with tables at the nodes they cover; an exhaustive
 //!   solver that checks the tables.
+//! * [`expert_search`]: the expert's search (iterative deepening, a transposition table,
+//!   quiescence on captures).
 //! * [`levels`]: beginner, intermediate and expert.
 //!
 //! # Tables for the server
@@ -25,6 +27,7 @@
 //! [`tables_for`] tells whether a table is ready; [`install_tables`] puts one in directly
 //! (tests, the CLI).
 
+pub mod expert_search;
 pub mod index;
 pub mod levels;
 pub mod search;

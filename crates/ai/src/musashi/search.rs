@@ -49,7 +49,7 @@ pub fn evaluate_children(pos: &Position) -> i32 {
 
 /// The outcome of `game` as a score for the side to move, `ply` plies below the root, from
 /// the rules or the tables; `None` when neither decides it.
-fn decided(game: &Game, tables: Option<&Tables>, ply: i32) -> Option<i32> {
+pub(super) fn decided(game: &Game, tables: Option<&Tables>, ply: i32) -> Option<i32> {
     let pos = game.position();
     if let Some(o) = game.outcome() {
         let s = WIN - ply;
