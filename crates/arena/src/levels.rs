@@ -86,6 +86,10 @@ pub struct Config {
     /// `b`'s requests name its level's work budget, so that it searches every move: the
     /// engine's Dots expert then plays without its opening book (`ai::choose_on`).
     pub b_no_book: bool,
+    /// Each game's line in the log ends with its moves (to replay and study the losses).
+    pub show_moves: bool,
+    /// `a` plays this side in every game (None: side 0 in the even games, side 1 in the odd).
+    pub a_side: Option<Side>,
 }
 
 /// One finished game.
@@ -124,7 +128,7 @@ fn level_name(l: Level) -> &'static str {
 
 /// Plays game `i` of the series.
 pub fn play(cfg: &Config, i: u32, engine: &mut impl Engine) -> anyhow::Result<Played> {
-    let a_side: Side = (i % 2) as u8;
+    let a_side: Side = cfg.a_side.unwrap_or((i % 2) as u8);
     let mut game = AnyGame::new(cfg.options);
     let kind: GameKind = cfg.options.kind();
     let mut options = serde_json::to_value(cfg.options)?;
@@ -177,7 +181,11 @@ pub fn run(cfg: &Config, engine: &mut impl Engine, log: &mut impl Write) -> anyh
             }
         }
         sum.digest = (sum.digest ^ u64::from(b'\n')).wrapping_mul(0x0100_0000_01b3);
-        writeln!(log, "game {i}: a on side {s}, {} in {} plies", ["a wins", "draw", "b wins"][r], g.moves.len())?;
+        write!(log, "game {i}: a on side {s}, {} in {} plies", ["a wins", "draw", "b wins"][r], g.moves.len())?;
+        if cfg.show_moves {
+            write!(log, ": {}", g.moves.join(" "))?;
+        }
+        writeln!(log)?;
     }
     Ok(sum)
 }
@@ -195,8 +203,16 @@ mod tests {
             serde_json::from_value::<AnyOptions>(json!({"game": "dots", "size": "3x3"})).unwrap(),
             AnyOptions::default_for(GameKind::BaghChal),
         ] {
-            let cfg =
-                Config { options, a: Level::Intermediate, b: Level::Beginner, games: 2, seed: 7, b_no_book: false };
+            let cfg = Config {
+                options,
+                a: Level::Intermediate,
+                b: Level::Beginner,
+                games: 2,
+                seed: 7,
+                b_no_book: false,
+                show_moves: false,
+                a_side: None,
+            };
             let native = run(&cfg, &mut Native, &mut Vec::new()).unwrap();
             let wasm = run(&cfg, &mut Wasm::start(&module).unwrap(), &mut Vec::new()).unwrap();
             assert_eq!(native, wasm, "{options:?}");

@@ -16,6 +16,7 @@
 pub mod choices;
 pub mod cpu;
 pub mod dots_series;
+pub mod level_table;
 pub mod levels;
 pub mod musashi_series;
 pub mod partners;

@@ -10,6 +10,8 @@
 //!            [--repeats 3] [--budget-ms 900]
 //! qdan-arena levels --game dots|musashi|bagh-chal --a expert --b intermediate --games 50
 //!            [--options '{"size":"5x5"}'] [--engine native|wasm] [--seed N] [--b-no-book]
+//!            [--a-side 0|1] [--moves]
+//! qdan-arena level-table --games 10 [--tables DIR] [--seed N]
 //! ```
 //! One line per game goes to stderr as it ends; the summary goes to stdout.
 
@@ -44,6 +46,23 @@ enum Cmd {
     /// Level against level on a game's default board (or --options), each move the engine's
     /// answer to the page's request, at the level's work budget, without Musashi tables.
     Levels(LevelsArgs),
+    /// Musashi: each level against each other level, both boards, each side, without and
+    /// with the tables (a Markdown table on stdout, each cell on stderr as it ends).
+    LevelTable(LevelTableArgs),
+}
+
+#[derive(clap::Args)]
+struct LevelTableArgs {
+    /// Games a cell (A keeps one side in a cell).
+    #[arg(long, default_value_t = 10)]
+    games: u32,
+    /// The tables' directory (the 25-point files are built there when missing; the 33-point
+    /// columns say "no tables here" when it has none of theirs, or without this option).
+    #[arg(long)]
+    tables: Option<PathBuf>,
+    /// Names the series in the moves' seeds.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
 }
 
 #[derive(clap::Args)]
@@ -74,6 +93,13 @@ struct LevelsArgs {
     /// expert's opening book is left out: the book against the search it replaces.
     #[arg(long)]
     b_no_book: bool,
+    /// Each game's line ends with its moves.
+    #[arg(long)]
+    moves: bool,
+    /// A plays this side (0: the first player's, 1: the other) in every game instead of
+    /// alternating (Musashi: 0 is the Parent's on the default options).
+    #[arg(long)]
+    a_side: Option<rules::Side>,
 }
 
 #[derive(clap::Args)]
@@ -179,7 +205,16 @@ fn levels(l: LevelsArgs) -> anyhow::Result<()> {
             serde_json::from_value(serde_json::Value::Object(o)).context("--options")?
         }
     };
-    let cfg = Config { options, a: l.a, b: l.b, games: l.games, seed: l.seed, b_no_book: l.b_no_book };
+    let cfg = Config {
+        options,
+        a: l.a,
+        b: l.b,
+        games: l.games,
+        seed: l.seed,
+        b_no_book: l.b_no_book,
+        show_moves: l.moves,
+        a_side: l.a_side,
+    };
     let mut log = std::io::stderr();
     let sum = match l.engine.as_str() {
         "native" => levels::run(&cfg, &mut Native, &mut log)?,
@@ -216,6 +251,13 @@ fn run() -> anyhow::Result<()> {
     let a = match Cli::parse().cmd {
         Cmd::Match(a) => a,
         Cmd::Levels(l) => return levels(l),
+        Cmd::LevelTable(t) => {
+            let started = Instant::now();
+            let plan = arena::level_table::Plan { games: t.games, seed: t.seed, tables: t.tables };
+            arena::level_table::run(&plan, &mut std::io::stdout(), &mut std::io::stderr())?;
+            println!("{}", dots_series::elapsed_line(started));
+            return Ok(());
+        }
         Cmd::Choices(c) => {
             let players = c
                 .players
