@@ -300,11 +300,11 @@ async fn no_acknowledged_move_is_lost_across_kills_pauses_and_rolling_restarts()
         tokio::time::sleep(Duration::from_millis(200)).await;
         (takeovers, losses) = (0.0, 0.0);
         for (i, n) in c.nodes.iter().enumerate() {
-            let text = scrape_metrics(n.addr).await;
+            let text = tokio::task::block_in_place(|| common::scrape_metrics(n.addr));
             if i == paused {
-                losses = metric(&text, "qdan_lease_losses_total");
+                losses = common::metric(&text, "qdan_lease_losses_total");
             } else {
-                takeovers += metric(&text, "qdan_lease_takeovers_total");
+                takeovers += common::metric(&text, "qdan_lease_takeovers_total");
             }
         }
     }
@@ -413,23 +413,6 @@ async fn no_acknowledged_move_is_lost_across_kills_pauses_and_rolling_restarts()
 }
 
 /// The tables node `i` (named `n{i+1}`) holds a live lease of now.
-/// `GET /metrics` of a node, as a scraper on this host reads it (HTTP/1.0: the node closes
-/// the connection after the answer).
-async fn scrape_metrics(addr: SocketAddr) -> String {
-    use tokio::io::{AsyncReadExt, AsyncWriteExt};
-    let mut s = tokio::net::TcpStream::connect(addr).await.unwrap();
-    s.write_all(b"GET /metrics HTTP/1.0\r\nHost: node\r\n\r\n").await.unwrap();
-    let mut text = String::new();
-    s.read_to_string(&mut text).await.unwrap();
-    assert!(text.starts_with("HTTP/1.0 200") || text.starts_with("HTTP/1.1 200"), "{text}");
-    text
-}
-
-/// A sample's value in the text format (0 when absent).
-fn metric(text: &str, name: &str) -> f64 {
-    text.lines().find_map(|l| l.strip_prefix(name)?.strip_prefix(' ')?.trim().parse().ok()).unwrap_or(0.0)
-}
-
 async fn owned_by(store: &server::Store, i: usize) -> Vec<String> {
     let prefix = format!("n{}-", i + 1);
     let leases = store.live_leases().await.unwrap();

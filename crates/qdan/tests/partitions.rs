@@ -16,7 +16,7 @@
 //! every table in play takes a move again within 8 s (the 5 s lease plus 3 s) of the fault
 //! starting when other nodes can take over, or of the fault healing when none can: no wait
 //! between two of its acknowledged moves from then until 8 s after the heal is longer. Each prints
-//! its figures (docs/reliability.md, "Partitions").
+//! its figures (docs/reliability.md, "Partitions") and what the nodes' `/metrics` showed.
 //!
 //! The long tier: root, `ip`, `nft`, PostgreSQL, `nats-server` and HAProxy, about a minute a
 //! test; run only with `QDAN_TEST_PARTITIONS=1` (otherwise each test says so and returns):
@@ -214,6 +214,23 @@ async fn partition(fault: Fault) {
     let report = bench::check::check(&c.db, Some(&through), Some(&acked_moves)).await.unwrap();
     let twice = report.violations.iter().filter(|v| v.kind == bench::check::Kind::DuplicatePly).count();
     let errors: BTreeMap<String, u64> = run.stats.errors.lock().unwrap().clone();
+    // What an operator saw: each node's `GET /metrics`, read from the balancer's host (a
+    // trusted proxy; a node answers it to no one else), 12 s after the heal.
+    let seen: Vec<String> = c
+        .nodes
+        .iter()
+        .map(|n| tokio::task::block_in_place(|| c.lb_host.enter(|| common::scrape_metrics(n.addr))).unwrap())
+        .collect();
+    let takeovers: f64 =
+        (0..seen.len()).filter(|&i| i != victim).map(|i| common::metric(&seen[i], "qdan_lease_takeovers_total")).sum();
+    let losses = common::metric(&seen[victim], "qdan_lease_losses_total");
+    let ack_p99 =
+        seen.iter().filter_map(|t| common::histogram_quantile(t, "qdan_ack_seconds", 0.99)).fold(0.0, f64::max);
+    println!(
+        "partition: /metrics: {takeovers} takeovers on the other nodes, {losses} leases lost by n{}, ack p99 at most {:.0} ms on every node",
+        victim + 1,
+        ack_p99 * 1000.0
+    );
     println!(
         "partition: {} (node n{} with {} tables, {:.1} s): {} tables in play, {} affected: longest wait for a move p50 {:.0} ms p99 {:.0} ms \
          from the fault's {}; acked {} during the fault, {} in all over {games} games ({} finished, {} moves stored); lost {}, stored twice {}; \
@@ -243,6 +260,16 @@ async fn partition(fault: Fault) {
     assert!(audit.lost.is_empty(), "acknowledged but not stored: {:?}", audit.lost);
     assert!(report.is_clean(), "{report}");
     assert!(acked.len() >= 50, "the run played too little to mean anything: {} acked", acked.len());
+    // A node cut from the store, or from everything, stores nothing: the moves its tables took
+    // during the fault were stored by another node, which counted taking them over.
+    if matches!(fault, Fault::DbCut | Fault::Isolated) && !recovery.is_empty() {
+        assert!(takeovers >= 1.0, "/metrics: the victim's tables moved on, but no other node counted a takeover");
+    }
+    // Cut from the balancer only, the owner still reaches the store and NATS: its tables stay
+    // with it, and the nodes its players reconnect to forward their moves to it.
+    if fault == Fault::LbCut {
+        assert_eq!(takeovers, 0.0, "/metrics: a node cut from HAProxy alone lost tables to the others");
+    }
     assert!(
         stalled.is_empty(),
         "tables took no move within {RECOVERY:?} of the fault's {}: {stalled:?}; the nodes said (n{} the victim):\n{}",

@@ -177,3 +177,53 @@ pub fn percentile(sorted: &[f64], p: f64) -> f64 {
     }
     sorted[((sorted.len() as f64 * p).ceil() as usize).clamp(1, sorted.len()) - 1]
 }
+
+/// `GET /metrics` of a node, as a scraper reads it (HTTP/1.0: the node closes the connection
+/// after the answer). Blocking, so that a test can run it on a thread inside a host's network
+/// namespace (`testkit::netns::Host::enter`): a node answers `/metrics` only to loopback and
+/// its trusted proxies.
+pub fn scrape_metrics(addr: std::net::SocketAddr) -> String {
+    use std::io::{Read, Write};
+    let mut s = std::net::TcpStream::connect_timeout(&addr, Duration::from_secs(2)).unwrap();
+    s.set_read_timeout(Some(Duration::from_secs(5))).unwrap();
+    s.write_all(b"GET /metrics HTTP/1.0\r\nHost: node\r\n\r\n").unwrap();
+    let mut text = String::new();
+    s.read_to_string(&mut text).unwrap();
+    assert!(text.starts_with("HTTP/1.0 200") || text.starts_with("HTTP/1.1 200"), "{text}");
+    text
+}
+
+/// A sample's value in the text format (0 when absent).
+pub fn metric(text: &str, name: &str) -> f64 {
+    text.lines().find_map(|l| l.strip_prefix(name)?.strip_prefix(' ')?.trim().parse().ok()).unwrap_or(0.0)
+}
+
+/// The `q` quantile of a histogram as a Prometheus `histogram_quantile` would bound it: the
+/// upper edge of the first bucket holding that share of the samples (None without samples,
+/// infinity past the last finite edge).
+pub fn histogram_quantile(text: &str, name: &str, q: f64) -> Option<f64> {
+    let prefix = format!("{name}_bucket{{le=\"");
+    let buckets: Vec<(f64, f64)> = text
+        .lines()
+        .filter_map(|l| {
+            let (le, count) = l.strip_prefix(&prefix)?.split_once("\"} ")?;
+            let le = if le == "+Inf" { f64::INFINITY } else { le.parse().ok()? };
+            Some((le, count.trim().parse().ok()?))
+        })
+        .collect();
+    let total = buckets.last()?.1;
+    (total > 0.0).then(|| buckets.iter().find(|(_, c)| *c >= q * total).map_or(f64::INFINITY, |(le, _)| *le))
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn a_histograms_quantile_is_the_edge_of_the_bucket_that_holds_it() {
+        let text = "x_bucket{le=\"0.005\"} 90\nx_bucket{le=\"0.01\"} 98\nx_bucket{le=\"0.1\"} 100\nx_bucket{le=\"+Inf\"} 100\nx_sum 0.4\nx_count 100\n";
+        assert_eq!(super::histogram_quantile(text, "x", 0.5), Some(0.005));
+        assert_eq!(super::histogram_quantile(text, "x", 0.98), Some(0.01));
+        assert_eq!(super::histogram_quantile(text, "x", 0.99), Some(0.1));
+        assert_eq!(super::histogram_quantile("x_bucket{le=\"+Inf\"} 0\n", "x", 0.5), None);
+        assert_eq!(super::metric(text, "x_count"), 100.0);
+    }
+}
