@@ -20,8 +20,8 @@ pub const fn work(kind: GameKind, level: Level) -> u64 {
         // not at all: a bound it never reaches.
         (_, Level::Beginner) => 1_000,
         (GameKind::Dots, Level::Intermediate) => 2_000,
-        // A read is one Monte-Carlo playout to the end of the game, far more work than a
-        // node of the other games' searches.
+        // The Monte-Carlo search reads once every 32 playouts to the end of the game, the
+        // solver once every 1,024 nodes: a read is far more work than the other games'.
         (GameKind::Dots, Level::Expert) => 700,
         (GameKind::Musashi, Level::Intermediate) => 2_000,
         (GameKind::Musashi, Level::Expert) => 6_000,
