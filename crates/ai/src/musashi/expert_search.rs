@@ -16,8 +16,6 @@
 //! in WebAssembly. Keys are built from `u64` arithmetic only, the table's index from their top
 //! bits: nothing depends on the width of `usize`.
 
-use rules::Mask;
-use rules::musashi::board::MAX_POINTS;
 use rules::musashi::{Game, Move, Moves, Position, Role};
 
 use super::search::{PROVEN, WIN, decided, evaluate_children};
@@ -81,36 +79,12 @@ fn from_table(s: i32, ply: i32) -> i32 {
     }
 }
 
-/// Steps between two points of a board along its lines, whatever stands on them.
-type Distances = [[u8; MAX_POINTS]; MAX_POINTS];
-
-fn distances(pos: &Position) -> Distances {
-    let geo = pos.geometry();
-    let mut d = [[u8::MAX; MAX_POINTS]; MAX_POINTS];
-    for from in geo.all {
-        let row = &mut d[from as usize];
-        row[from as usize] = 0;
-        let (mut seen, mut frontier, mut steps) = (Mask::EMPTY.with(from), Mask::EMPTY.with(from), 0);
-        while frontier.any() {
-            steps += 1;
-            let mut next = Mask::EMPTY;
-            for p in frontier {
-                next |= geo.neighbours[p as usize];
-            }
-            frontier = next & !seen;
-            seen |= next;
-            for p in frontier {
-                row[p as usize] = steps;
-            }
-        }
-    }
-    d
+/// The static value for the side to move.
+#[inline]
+fn evaluate(pos: &Position) -> i32 {
+    let e = evaluate_children(pos);
+    if pos.turn == Role::Children { e } else { -e }
 }
-
-/// Units of the static value per step the Children stand, in total, from the Parent, when
-/// the expert plays the Children: closing in is worth something before a trap is in sight
-/// (without it they wandered off and let the move limit run out).
-const APPROACH: i32 = 4;
 
 /// What the expert's search found.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -134,8 +108,6 @@ pub struct ExpertSearch<'t> {
     /// Set when the repetition record shaped what was searched since it was last cleared.
     record_used: bool,
     killers: [[Move; 2]; MAX_PLY],
-    /// Set when the root is the Children's: [`APPROACH`] then counts (see [`Self::evaluate`]).
-    approach: Option<Box<Distances>>,
 }
 
 impl<'t> ExpertSearch<'t> {
@@ -149,27 +121,7 @@ impl<'t> ExpertSearch<'t> {
             tt: vec![Entry::default(); 1 << TT_BITS],
             record_used: false,
             killers: [[Move::default(); 2]; MAX_PLY],
-            approach: None,
         }
-    }
-
-    /// Prepares the static value for a search from `game` (the side the expert plays).
-    fn prepare(&mut self, game: &Game) {
-        let pos = game.position();
-        self.approach = (pos.turn == Role::Children).then(|| Box::new(distances(pos)));
-    }
-
-    /// The static value for the side to move: [`evaluate_children`], and when the expert
-    /// plays the Children, their distance to the Parent counted against them.
-    #[inline]
-    fn evaluate(&self, pos: &Position) -> i32 {
-        let mut e = evaluate_children(pos);
-        if let Some(d) = &self.approach {
-            let row = &d[pos.parent.index()];
-            let total: i32 = pos.children.map(|c| i32::from(row[c as usize])).sum();
-            e -= APPROACH * total;
-        }
-        if pos.turn == Role::Children { e } else { -e }
     }
 
     /// The best move by iterative deepening, or `None` when the game is over. When the
@@ -182,7 +134,6 @@ impl<'t> ExpertSearch<'t> {
         if moves.is_empty() {
             return None;
         }
-        self.prepare(&g);
         let mut order: [Move; 128] = [Move::default(); 128];
         let n = moves.len();
         order[..n].copy_from_slice(&moves);
@@ -222,7 +173,6 @@ impl<'t> ExpertSearch<'t> {
     /// The exact value of `game` searched to `depth` plies (then quiescence), for tests.
     pub fn value_at(&mut self, game: &Game, depth: u32) -> i32 {
         let mut g = game.clone();
-        self.prepare(&g);
         let mut v = 0;
         for d in 1..=depth {
             v = self.pvs(&mut g, d as i32, 0, -WIN - 1, WIN + 1);
@@ -292,7 +242,8 @@ impl<'t> ExpertSearch<'t> {
         g.legal_moves(&mut moves);
         let n = moves.len();
         // This node's own moves, then its subtree's, decide whether its value may be stored.
-        let used_above = std::mem::replace(&mut self.record_used, n < pos.count_pseudo_legal() as usize);
+        let shaped = pos.turn == Role::Children && n < pos.count_pseudo_legal() as usize;
+        let used_above = std::mem::replace(&mut self.record_used, shaped);
         let mut ms = [Move::default(); 128];
         ms[..n].copy_from_slice(&moves);
         let mut keys = [0i32; 128];
@@ -358,19 +309,13 @@ impl<'t> ExpertSearch<'t> {
     /// trap when they can and otherwise stand on the static value.
     fn quiesce(&mut self, g: &mut Game, ply: i32, mut alpha: i32, beta: i32) -> i32 {
         let pos = *g.position();
-        let stand = self.evaluate(&pos);
+        let stand = evaluate(&pos);
         match pos.turn {
             Role::Children => {
                 // A trapping move is always legal: a trapped position ends the game, so it
                 // is never in the record.
-                for from in pos.children {
-                    for to in pos.geometry().neighbours[from as usize] & pos.empty() {
-                        let mut after = pos;
-                        after.play_unchecked(Move::new(rules::musashi::Point(from), rules::musashi::Point(to)));
-                        if after.parent_exits().is_empty() {
-                            return WIN - ply - 1;
-                        }
-                    }
+                if children_can_trap(&pos) {
+                    return WIN - ply - 1;
                 }
                 stand
             }
@@ -414,6 +359,22 @@ impl<'t> ExpertSearch<'t> {
     }
 }
 
+/// `true` when a Children move (Children to move) leaves the Parent no exit, found from the
+/// board without playing the moves: the Parent's last exit filled by a Child from outside
+/// its neighbours (one from inside would open the point it leaves), or none left already and
+/// a Child outside them able to move.
+fn children_can_trap(pos: &Position) -> bool {
+    let geo = pos.geometry();
+    let empty = pos.empty();
+    let around = geo.neighbours[pos.parent.index()];
+    let exits = around & empty;
+    match exits.count() {
+        0 => Iterator::any(&mut (pos.children & !around), |c| (geo.neighbours[c as usize] & empty).any()),
+        1 => exits.first_index().is_some_and(|e| (geo.neighbours[e as usize] & pos.children & !around).any()),
+        _ => false,
+    }
+}
+
 /// Move ordering: captures first for the Parent, then room; for the Children a trap first,
 /// then closing exits without leaving a capture.
 fn order_key(pos: &Position, m: Move) -> i32 {
@@ -436,7 +397,7 @@ mod tests {
 
     /// Plain minimax to `depth` plies, then the same horizon rule without pruning: the Parent
     /// takes the best of standing and each capture, the Children trap or stand.
-    fn minimax(s: &ExpertSearch, g: &mut Game, depth: i32, ply: i32) -> i32 {
+    fn minimax(g: &mut Game, depth: i32, ply: i32) -> i32 {
         if let Some(v) = decided(g, None, ply) {
             return v;
         }
@@ -444,7 +405,7 @@ mod tests {
         g.legal_moves(&mut moves);
         if depth == 0 {
             let pos = *g.position();
-            let stand = s.evaluate(&pos);
+            let stand = evaluate(&pos);
             return match pos.turn {
                 Role::Children => {
                     let traps = moves.iter().any(|&m| {
@@ -458,7 +419,7 @@ mod tests {
                     let mut best = stand;
                     for &m in moves.iter().filter(|m| pos.captures_at(m.to).any()) {
                         g.play_unchecked(m);
-                        best = best.max(-minimax(s, g, 0, ply + 1));
+                        best = best.max(-minimax(g, 0, ply + 1));
                         g.undo();
                     }
                     best
@@ -468,7 +429,7 @@ mod tests {
         let mut best = -WIN - 1;
         for &m in moves.iter() {
             g.play_unchecked(m);
-            best = best.max(-minimax(s, g, depth - 1, ply + 1));
+            best = best.max(-minimax(g, depth - 1, ply + 1));
             g.undo();
         }
         best
@@ -500,15 +461,37 @@ mod tests {
         for seed in 0..10u64 {
             let board = if seed % 4 == 3 { BoardKind::Square25 } else { BoardKind::Setchin33 };
             // Early positions (many Children, so Children moves in another order transpose);
-            // odd and even lengths: both sides at the root, so both static values count.
+            // odd and even lengths: both sides at the root.
             let g = random_game(board, seed, 3 + seed as usize);
             let mut s = ExpertSearch::until(None, crate::clock::WorkClock::budget(u64::MAX / 2), 64);
             let got = s.value_at(&g, 5);
-            let want = minimax(&s, &mut g.clone(), 5, 0);
+            let want = minimax(&mut g.clone(), 5, 0);
             assert_eq!(got, want, "seed {seed}: {}", g.position());
             checked += 1;
         }
         assert_eq!(checked, 10);
+    }
+
+    #[test]
+    fn traps_are_seen_without_playing_the_moves() {
+        let mut seen = [0u32; 2];
+        for seed in 0..400u64 {
+            let g = random_game(BoardKind::Setchin33, seed, 10 + (seed as usize % 60));
+            let pos = *g.position();
+            if pos.turn != Role::Children {
+                continue;
+            }
+            let mut moves = Moves::new();
+            pos.pseudo_legal_moves(&mut moves);
+            let brute = moves.iter().any(|&m| {
+                let mut after = pos;
+                after.play_unchecked(m);
+                after.parent_exits().is_empty()
+            });
+            assert_eq!(children_can_trap(&pos), brute, "{pos}");
+            seen[brute as usize] += 1;
+        }
+        assert!(seen[0] > 0 && seen[1] > 0, "{seen:?}");
     }
 
     #[test]

@@ -70,13 +70,21 @@ pub fn intermediate<R: Rng + ?Sized>(game: &Game, deadline: Deadline, rng: &mut 
 }
 
 /// Expert: perfect from the tables when they cover the position and every move from it;
-/// otherwise [`ExpertSearch`] to the deadline with the tables at the nodes they cover (its
-/// answer does not depend on `rng`: the intermediate's random choices vary the games).
+/// otherwise a search to the deadline with the tables at the nodes they cover: the Parent's
+/// is [`ExpertSearch`] (its answer does not depend on `rng`), the Children's the plain
+/// alpha-beta (random among equal best moves). The deeper search made the Children worse
+/// against the intermediate Parent (the move limit ran out in 4 of 16 games against 3 of 50;
+/// see `docs/benchmarks.md`), while it lifted the Parent from 4 to most of 50 wins.
 pub fn expert<R: Rng + ?Sized>(game: &Game, tables: Option<&Tables>, deadline: Deadline, rng: &mut R) -> Option<Move> {
     if let Some(m) = tables.and_then(|t| from_tables(game, t, rng)) {
         return Some(m);
     }
-    ExpertSearch::until(tables, deadline, 64).best(game).map(|f| f.best)
+    if game.turn() == Role::Parent {
+        return ExpertSearch::until(tables, deadline, 64).best(game).map(|f| f.best);
+    }
+    let mut s = Search::until(tables, deadline, 64);
+    let (scored, _) = s.root(game);
+    pick_best(&scored, rng)
 }
 
 /// A move from the tables, or `None` when a move leads outside them (or the game is over).
