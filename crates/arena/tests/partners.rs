@@ -77,6 +77,33 @@ fn a_short_series_adds_up() {
     assert!(report.contains("audit (<= 24 lines left)"));
 }
 
+/// On the work clock (`--clock work`) a move's budget is deadline reads, as the site's levels
+/// count it: the expert searches (4x3 is past its solver's reach from the first lines) and
+/// still plays the same games in two runs, whatever else the machine does meanwhile.
+#[test]
+fn a_series_on_the_work_clock_replays() {
+    let cfg = Config {
+        size: Size { w: 4, h: 3 },
+        a: DotsPlayer::Level(Level::Expert),
+        b: DotsPlayer::ChainMc(small_chainmc()),
+        games: 2,
+        // A work clock moves one nanosecond a read.
+        budget: Duration::from_nanos(60),
+        clock: ClockKind::Work,
+        seed: 5,
+        audit_within: None,
+        postmortem: Duration::ZERO,
+    };
+    let play = || {
+        let mut sum = dots_series::run(&cfg, &mut Vec::new()).unwrap();
+        let moves: Vec<Vec<u8>> = sum.games.iter().map(|g| g.moves.clone()).collect();
+        (moves, dots_series::report(&cfg, &mut sum))
+    };
+    let (first, report) = play();
+    assert_eq!(first, play().0);
+    assert!(report.contains("60 deadline reads a move by work"), "{report}");
+}
+
 /// A cheaper `chainmc` for the dev profile: fewer playouts, the same kind of play.
 fn small_chainmc() -> ChainMc {
     ChainMc { playouts: 300, nodes: 100_000, ..ChainMc::default() }
