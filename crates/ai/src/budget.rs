@@ -24,7 +24,7 @@ pub const fn work(kind: GameKind, level: Level) -> u64 {
         // solver once every 1,024 nodes: a read is far more work than the other games'.
         (GameKind::Dots, Level::Expert) => 700,
         (GameKind::Musashi, Level::Intermediate) => 2_000,
-        (GameKind::Musashi, Level::Expert) => 6_000,
+        (GameKind::Musashi, Level::Expert) => 5_500,
         (GameKind::BaghChal, Level::Intermediate) => 2_000,
         (GameKind::BaghChal, Level::Expert) => 4_500,
     }
