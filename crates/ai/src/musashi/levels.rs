@@ -74,7 +74,7 @@ pub fn intermediate<R: Rng + ?Sized>(game: &Game, deadline: Deadline, rng: &mut 
 /// is [`ExpertSearch`] (its answer does not depend on `rng`), the Children's the plain
 /// alpha-beta (random among equal best moves). The deeper search made the Children worse
 /// against the intermediate Parent (the move limit ran out in 4 of 16 games against 3 of 50),
-/// while it lifted the Parent from 4 to 39 wins of 50 (`docs/design.md` §9.1).
+/// while it lifted the Parent from 4 to 39 wins of 50 at 6,000 reads (`docs/design.md` §9.1).
 pub fn expert<R: Rng + ?Sized>(game: &Game, tables: Option<&Tables>, deadline: Deadline, rng: &mut R) -> Option<Move> {
     if let Some(m) = tables.and_then(|t| from_tables(game, t, rng)) {
         return Some(m);
