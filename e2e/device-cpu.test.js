@@ -69,20 +69,31 @@ test('a whole game against the CPU worked out on the phone: the server computes 
   const first = await state(me.page);
   assert.equal(first.table.cpuOnDevice, true, 'the page asked for the CPU on the device');
   assert.equal(first.table.ranked, false);
-  let sawThinking = false;
+  // The sign shows while the page thinks, from the player's line until the CPU's (400 ms at
+  // least): an observer sees every change, where a poll after the line may come too late on a
+  // loaded machine.
+  await me.page.evaluate(() => {
+    const el = /** @type {HTMLElement} */ (document.getElementById('cpu-thinking'));
+    const look = () => {
+      if (!el.hidden && !el.classList.contains('idle')) /** @type {any} */ (globalThis).qdanSawThinking = true;
+    };
+    new MutationObserver(look).observe(el, { attributes: true, attributeFilter: ['class', 'hidden'] });
+    look();
+  });
+  let shotTaken = false;
   for (;;) {
     const mine = 's.table.view.turn === s.table.seats[s.seat].side';
     const st = await waitState(me.page, `s.table.status === "over" || ${mine}`, 30_000);
     if (st.table.status === 'over') break;
     await drawALine(me.page);
-    // The CPU's turn (unless the line closed a box): the sign shows while the page thinks.
+    // The CPU's turn (unless the line closed a box): a picture of the sign, if still in time.
     const now = await state(me.page);
-    if (!sawThinking && now.table.status === 'playing' && now.table.view.turn !== now.table.seats[0].side) {
-      await me.page.locator('#cpu-thinking:not(.idle)').waitFor();
-      await shot(me.page, 'device-cpu-thinking-390x844');
-      sawThinking = true;
+    if (!shotTaken && now.table.status === 'playing' && now.table.view.turn !== now.table.seats[0].side) {
+      shotTaken = await me.page.locator('#cpu-thinking:not(.idle)').waitFor({ timeout: 2_000 })
+        .then(() => shot(me.page, 'device-cpu-thinking-390x844')).then(() => true, () => false);
     }
   }
+  const sawThinking = await me.page.evaluate(() => /** @type {any} */ (globalThis).qdanSawThinking === true);
   assert.ok(sawThinking, 'the thinking sign was shown');
   const end = (await state(me.page)).table;
   assert.equal(end.view.outcome.reason, 'boxes');
