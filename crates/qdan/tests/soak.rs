@@ -16,9 +16,8 @@ use std::time::{Duration, Instant};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 use serde_json::json;
-use testkit::player::{Run, player};
-use testkit::{Api, Qdan, TableClient};
-use wire::{Intent, Seat, ServerMsg};
+use testkit::player::Run;
+use testkit::{Api, Qdan};
 
 fn env_or(name: &str, default: u64) -> u64 {
     std::env::var(name).ok().and_then(|v| v.parse().ok()).unwrap_or(default)
@@ -39,18 +38,7 @@ async fn new_game(run: &Arc<Run>, api: &Api, n: u64) -> Vec<tokio::task::JoinHan
     let (tb, _) = api.player(&format!("B{n}")).await.unwrap();
     let code = api.group(&ta, &options).await.unwrap();
     // The second device takes the other seat before the players start dropping.
-    loop {
-        if let Ok(mut c) = TableClient::connect(run.addr, &code, Some(&tb), None).await
-            && matches!(c.intent(Intent::Sit {}).await, Ok(ServerMsg::Ack { .. }))
-        {
-            break;
-        }
-        tokio::time::sleep(Duration::from_millis(200)).await;
-    }
-    vec![
-        tokio::spawn(player(run.clone(), code.clone(), ta, Seat::First, n * 2 + 1)),
-        tokio::spawn(player(run.clone(), code, tb, Seat::Second, n * 2 + 2)),
-    ]
+    common::seat_and_play(run, code, ta, tb, n).await
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

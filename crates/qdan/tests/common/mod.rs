@@ -136,6 +136,18 @@ pub async fn new_game(run: &Arc<Run>, api: &Api, n: u64) -> Vec<tokio::task::Joi
             Err(_) => tokio::time::sleep(Duration::from_millis(200)).await,
         }
     };
+    seat_and_play(run, code, ta, tb, n).await
+}
+
+/// Seats `tb` (tried again until a node takes it) in game `n`'s group `code`, opened by `ta`,
+/// and starts both players.
+pub async fn seat_and_play(
+    run: &Arc<Run>,
+    code: String,
+    ta: String,
+    tb: String,
+    n: u64,
+) -> Vec<tokio::task::JoinHandle<()>> {
     loop {
         if let Ok(mut c) = TableClient::connect(run.addr, &code, Some(&tb), None).await
             && matches!(c.intent(Intent::Sit {}).await, Ok(ServerMsg::Ack { .. }))
@@ -146,7 +158,7 @@ pub async fn new_game(run: &Arc<Run>, api: &Api, n: u64) -> Vec<tokio::task::Joi
     }
     vec![
         tokio::spawn(player(run.clone(), code.clone(), ta, Seat::First, n * 2 + 1)),
-        tokio::spawn(player(run.clone(), code.clone(), tb, Seat::Second, n * 2 + 2)),
+        tokio::spawn(player(run.clone(), code, tb, Seat::Second, n * 2 + 2)),
     ]
 }
 
