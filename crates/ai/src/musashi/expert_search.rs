@@ -18,7 +18,8 @@
 
 use rules::musashi::{Game, Move, Moves, Position, Role};
 
-use super::search::{PROVEN, WIN, decided, evaluate_children};
+use super::eval::{EXPERT_PARENT, evaluate as evaluate_with};
+use super::search::{PROVEN, WIN, decided};
 use super::tablebase::Tables;
 use crate::clock::Deadline;
 
@@ -79,10 +80,10 @@ fn from_table(s: i32, ply: i32) -> i32 {
     }
 }
 
-/// The static value for the side to move.
+/// The static value for the side to move, with the expert Parent's weights.
 #[inline]
 fn evaluate(pos: &Position) -> i32 {
-    let e = evaluate_children(pos);
+    let e = evaluate_with(pos, &EXPERT_PARENT);
     if pos.turn == Role::Children { e } else { -e }
 }
 

@@ -6,8 +6,9 @@ use std::time::Duration;
 use rand::Rng;
 use rules::musashi::{Game, Move, Moves, Position, Role};
 
+use super::eval::evaluate_children;
 use super::expert_search::ExpertSearch;
-use super::search::{Search, evaluate_children, moves_left};
+use super::search::{Search, moves_left};
 use super::tablebase::{Tables, Value};
 use crate::clock::Deadline;
 

@@ -2,6 +2,7 @@
 //!
 //! * [`index`]: positions of one Children count ranked combinatorially, symmetries folded.
 //! * [`tablebase`]: the retrograde generator and table files ([`Tables`]).
+//! * [`eval`]: the static value at a search's horizon, weighed per level.
 //! * [`search`]: alpha-beta on the game with tables at the nodes they cover; an exhaustive
 //!   solver that checks the tables.
 //! * [`expert_search`]: the expert's search (iterative deepening, a transposition table,
@@ -27,6 +28,7 @@
 //! [`tables_for`] tells whether a table is ready; [`install_tables`] puts one in directly
 //! (tests, the CLI).
 
+pub mod eval;
 pub mod expert_search;
 pub mod index;
 pub mod levels;

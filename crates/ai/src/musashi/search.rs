@@ -5,6 +5,7 @@ use crate::clock::Deadline;
 
 use rules::musashi::{Game, Move, Moves, Position, Role};
 
+use super::eval::evaluate_children;
 use super::tablebase::{Tables, Value};
 
 /// A won game, before subtracting the plies it takes.
@@ -19,32 +20,6 @@ const TABLE_PARENT_WIN: i32 = WIN - 1_000;
 #[inline]
 pub fn moves_left(game: &Game, pos: &Position) -> Option<u32> {
     game.options().limit.0.map(|l| (l as u32).saturating_sub(pos.children_moves as u32))
-}
-
-/// Static estimate for the Children, in score units: material, the Parent's room and the
-/// captures it threatens.
-pub fn evaluate_children(pos: &Position) -> i32 {
-    let geo = pos.geometry();
-    // The points the Parent can reach by walking through empty points: the Children win by
-    // shrinking it to nothing.
-    let empty = pos.empty();
-    let mut region = pos.parent.mask();
-    let mut frontier = region;
-    while frontier.any() {
-        let mut next = rules::Mask::EMPTY;
-        for p in frontier {
-            next |= geo.neighbours[p as usize] & empty;
-        }
-        frontier = next & !region;
-        region |= next;
-    }
-    let exits = pos.parent_exits().count() as i32;
-    let threat = if pos.turn == Role::Parent {
-        pos.parent_exits().map(|to| pos.captures_at(rules::musashi::Point(to)).count()).max().unwrap_or(0) as i32
-    } else {
-        0
-    };
-    pos.children.count() as i32 * 100 - region.count() as i32 * 6 - exits * 20 - threat * 80
 }
 
 /// The outcome of `game` as a score for the side to move, `ply` plies below the root, from
