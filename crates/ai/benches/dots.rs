@@ -8,8 +8,6 @@
 //!     # lines from which the enhanced transposition cutoff runs; 65 = off), DOTS_PROGRESS=1
 //!     # (print the probes value >= 0 and >= 1 as they finish, before the full solve),
 //!     # DOTS_THREADS=N (search threads sharing the table)
-//! cargo bench -p ai --bench dots -- control 5x5 GAMES     # from how many lines left the expert
-//!     # knows which safe lines win control (nimstring) within its share of the budget
 //! cargo bench -p ai --bench dots -- match 5x4 GAMES        # expert vs intermediate, W/D/L + move times
 //! cargo bench -p ai --bench dots -- check 5x4 N UNDRAWN     # expert moves vs the solver, late positions
 //! cargo bench -p ai --bench dots -- heuristic 4x4 N UNDRAWN [MS] # safe-phase choices of the old and
@@ -43,7 +41,6 @@ fn main() {
             arg(3).and_then(|n| n.parse().ok()).unwrap_or(24),
             arg(4).and_then(|n| n.parse().ok()).unwrap_or(900),
         ),
-        Some("control") => control(arg(1).unwrap_or("5x5"), arg(2).and_then(|n| n.parse().ok()).unwrap_or(20)),
         Some("match") => play_match(arg(1).unwrap_or("5x4"), arg(2).and_then(|n| n.parse().ok()).unwrap_or(10)),
         _ => {
             // `cargo bench` with no arguments: the quick figures.
@@ -188,60 +185,6 @@ fn heuristic(size: &str, samples: u32, undrawn: u32, ms: u64) {
     println!(
         "heuristic {size}, {undrawn} lines left, {n} positions, {ms} ms: best safe line kept: old {} , new {}, random {chance:.1}; boxes given away: old {}, new {}",
         kept[0], kept[1], lost[0], lost[1]
-    );
-}
-
-/// Games between two intermediates: at each position with a safe line, whether the expert's
-/// nimstring question (which safe lines win control) is answered within the share of the
-/// expert's work budget the search gives it. Prints, per game, the most lines left at which
-/// it was answered and from where on it always was.
-fn control(size: &str, games: u64) {
-    use ai::clock::WorkClock;
-    use ai::dots::nimstring::Nimstring;
-    use ai::dots::playout::lines;
-    let size: Size = size.parse().expect("a site size");
-    let board = Board::of(size);
-    let budget = ai::budget::work(rules::GameKind::Dots, Level::Expert);
-    // The search's share (0.95) of the move's budget, and the nimstring share (0.3) of that.
-    let reads = (budget as f64 * 0.95 * 0.3) as u64;
-    let (mut firsts, mut alls) = (Vec::new(), Vec::new());
-    for seed in 0..games {
-        let mut game = Game::new(Options { size, swap_first: false });
-        let mut rng = ai::move_rng(seed);
-        let (mut first, mut all) = (0, u32::MAX);
-        while game.outcome().is_none() {
-            let drawn = game.position().drawn.0;
-            let left = (board.all & !drawn).count_ones();
-            let safe = lines(&board, drawn).safe;
-            if safe != 0 && lines(&board, drawn).captures == 0 {
-                let mut ns = Nimstring::new(&board);
-                ns.set_deadline(Some(WorkClock::budget(reads)));
-                if ns.winning_lines(drawn, safe).is_ok() {
-                    first = first.max(left);
-                    all = all.min(left);
-                } else {
-                    all = u32::MAX;
-                }
-            }
-            let work = WorkClock::budget(ai::budget::work(rules::GameKind::Dots, Level::Intermediate));
-            let e = ai::dots::choose_with(&game, Level::Intermediate, &work, &mut rng).expect("not over");
-            game.play(e).expect("legal");
-        }
-        println!("game {seed}: answered at {first} lines left at most, always from {all}");
-        firsts.push(first);
-        alls.push(all);
-    }
-    firsts.sort_unstable();
-    alls.sort_unstable();
-    let med = |v: &[u32]| v[v.len() / 2];
-    println!(
-        "control {size}, {reads} reads ({games} games): first answered at median {} lines left ({}-{}), always from median {} ({}-{})",
-        med(&firsts),
-        firsts[0],
-        firsts[firsts.len() - 1],
-        med(&alls),
-        alls[0],
-        alls[alls.len() - 1]
     );
 }
 

@@ -44,7 +44,6 @@ impl FromStr for DotsPlayer {
             "greedy" => DotsPlayer::Greedy,
             "expert-v1" => DotsPlayer::ExpertV1,
             "expert-nosteer" => DotsPlayer::ExpertWith(Settings { steer: false, ..Settings::default() }),
-            "expert-nonim" => DotsPlayer::ExpertWith(Settings { nimstring: false, ..Settings::default() }),
             "expert-noexact" => DotsPlayer::ExpertWith(Settings { exact_leaves: false, ..Settings::default() }),
             _ if s.starts_with("expert-leaf") => DotsPlayer::ExpertWith(Settings {
                 exact_leaf: s["expert-leaf".len()..].parse().map_err(|_| format!("expert-leafN takes a line count, not {s:?}"))?,

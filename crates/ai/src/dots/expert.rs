@@ -15,7 +15,6 @@ use super::board::Board;
 use super::chain_play::{capture_or_decline, cheapest_sacrifice};
 use super::chains::EndgameTable;
 use super::mcts::{Mcts, Settings};
-use super::nimstring::Nimstring;
 use super::playout::lines;
 use super::solver::Solver;
 use crate::clock::Deadline;
@@ -38,15 +37,6 @@ pub const TRY_SOLVE_WITHIN: u32 = 40;
 
 /// Share of the budget for the solver's early tries.
 const EARLY_SHARE: f64 = 0.35;
-
-/// Lines drawn from which the search first asks which safe lines win the nimstring game
-/// (control). Within its share the answer comes once about this many lines are drawn on
-/// either board (5x5: 46 lines left, a few moves before the exact solver; 5x4: 35), when the
-/// board has broken into parts.
-pub const NIMSTRING_FROM: u32 = 14;
-
-/// Share of the search's budget for the nimstring question.
-const NIMSTRING_SHARE: f64 = 0.3;
 
 /// The line the expert draws in `pos` (not over).
 pub fn expert(board: Board, pos: &Position, deadline: &Deadline, rng: &mut impl Rng) -> u8 {
@@ -92,17 +82,6 @@ pub fn search(
         return capture_or_decline(board, drawn, &mut table).expect("a capture is on offer");
     }
     let mut mcts = Mcts::new(board, drawn, lead, first, settings);
-    let safe = lines(board, drawn).safe;
-    if settings.nimstring && drawn.count_ones() >= NIMSTRING_FROM && safe != 0 {
-        let mut ns = Nimstring::new(board);
-        ns.set_deadline(Some(deadline.share(NIMSTRING_SHARE)));
-        if let Ok(win) = ns.winning_lines(drawn, safe) {
-            if win.count_ones() == 1 {
-                return win.trailing_zeros() as u8;
-            }
-            mcts.restrict_root(win);
-        }
-    }
     if let Some(e) = mcts.run(deadline, u64::MAX, rng) {
         return e;
     }

@@ -28,14 +28,11 @@ pub struct Settings {
     /// A leaf with at most this many undrawn lines is solved exactly while it is not expanded
     /// (its first visit; for good when it has no safe line, since it is then never expanded).
     pub exact_leaf: u32,
-    /// Search only the safe lines that win the nimstring game (control of the chain
-    /// endgame) when [`super::nimstring`] proves some do within its share of the budget.
-    pub nimstring: bool,
 }
 
 impl Default for Settings {
     fn default() -> Settings {
-        Settings { steer: true, exact_leaves: true, exact_leaf: EXACT_LEAF, nimstring: true }
+        Settings { steer: true, exact_leaves: true, exact_leaf: EXACT_LEAF }
     }
 }
 
@@ -77,8 +74,6 @@ pub struct Mcts<'b> {
     root_first: bool,
     solver: Option<Solver>,
     deadline: Option<Deadline>,
-    /// The root's lines to search (all safe lines when 0).
-    root_lines: u64,
 }
 
 impl<'b> Mcts<'b> {
@@ -97,13 +92,7 @@ impl<'b> Mcts<'b> {
             root_first,
             solver: None,
             deadline: None,
-            root_lines: 0,
         }
-    }
-
-    /// Searches only these of the root's safe lines (when any of them is safe).
-    pub fn restrict_root(&mut self, lines: u64) {
-        self.root_lines = lines;
     }
 
     /// The exact value of a small leaf, solved once and kept in the node.
@@ -139,10 +128,7 @@ impl<'b> Mcts<'b> {
     }
 
     fn expand(&mut self, at: usize) {
-        let mut safe = lines(self.board, self.nodes[at].drawn).safe;
-        if at == 0 && safe & self.root_lines != 0 {
-            safe &= self.root_lines;
-        }
+        let safe = lines(self.board, self.nodes[at].drawn).safe;
         if safe == 0 {
             return;
         }

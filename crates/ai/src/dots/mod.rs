@@ -17,7 +17,6 @@ pub mod counts;
 pub mod expert;
 pub mod levels;
 pub mod mcts;
-pub mod nimstring;
 pub mod playout;
 mod search;
 pub mod solver;
