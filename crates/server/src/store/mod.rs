@@ -15,6 +15,7 @@ mod games;
 mod groups;
 mod lease;
 mod lobby;
+mod migrations;
 mod offline;
 mod players;
 mod playing;
@@ -59,17 +60,6 @@ pub type Result<T> = std::result::Result<T, StoreError>;
 
 fn corrupt(what: impl std::fmt::Display) -> StoreError {
     StoreError::Corrupt(what.to_string())
-}
-
-/// The schema's migrations. A database may hold migrations this version does not know: a newer
-/// version's, applied while nodes of two versions run side by side in a rolling upgrade. Those
-/// are additive by rule (`docs/deploy.md`, "Upgrades"), so this version runs and restarts
-/// against them; sqlx would refuse such a database unless told to ignore what it does not know.
-/// A known migration whose text changed is still refused (its checksum).
-fn migrator() -> sqlx::migrate::Migrator {
-    let mut m = sqlx::migrate!("./migrations");
-    m.set_ignore_missing(true);
-    m
 }
 
 /// How SQLite makes a commit durable.
@@ -138,7 +128,7 @@ impl Store {
             })
             .connect(&url)
             .await?;
-        migrator().run(&pool).await?;
+        migrations::migrator().await?.run(&pool).await?;
         let moves = writer::start(pool.clone(), sqlite, sqlite.then_some(url));
         Ok(Store { pool, sqlite, moves })
     }
