@@ -13,25 +13,32 @@ use futures_util::future::BoxFuture;
 use sqlx::error::BoxDynError;
 use sqlx::migrate::{Migration, MigrationSource, MigrationType, Migrator};
 
+/// A migration's file name and text.
+macro_rules! migrations {
+    ($($name:literal),* $(,)?) => {
+        &[$(($name, include_str!(concat!("../../migrations/", $name)))),*]
+    };
+}
+
 /// Every file of `crates/server/migrations`, in version order. A new migration is added here
 /// as well as there (a test fails otherwise).
-const FILES: &[(&str, &str)] = &[
-    ("0001_init.sql", include_str!("../../migrations/0001_init.sql")),
-    ("0002_leases.sql", include_str!("../../migrations/0002_leases.sql")),
-    ("0003_group_limits.sql", include_str!("../../migrations/0003_group_limits.sql")),
-    ("0004_reviews.sql", include_str!("../../migrations/0004_reviews.sql")),
-    ("0005_rating_pairs.sql", include_str!("../../migrations/0005_rating_pairs.sql")),
-    ("0006_lobby.sql", include_str!("../../migrations/0006_lobby.sql")),
-    ("0007_cpu_on_device.sql", include_str!("../../migrations/0007_cpu_on_device.sql")),
-    ("0008_pool_cpu.sql", include_str!("../../migrations/0008_pool_cpu.sql")),
-    ("0009_transfers.sql", include_str!("../../migrations/0009_transfers.sql")),
-    ("0010_blocks_and_rates.sql", include_str!("../../migrations/0010_blocks_and_rates.sql")),
-    ("0011_move_epoch.sql", include_str!("../../migrations/0011_move_epoch.sql")),
-    ("0012_offline_games.sql", include_str!("../../migrations/0012_offline_games.sql")),
+const FILES: &[(&str, &str)] = migrations![
+    "0001_init.sql",
+    "0002_leases.sql",
+    "0003_group_limits.sql",
+    "0004_reviews.sql",
+    "0005_rating_pairs.sql",
+    "0006_lobby.sql",
+    "0007_cpu_on_device.sql",
+    "0008_pool_cpu.sql",
+    "0009_transfers.sql",
+    "0010_blocks_and_rates.sql",
+    "0011_move_epoch.sql",
+    "0012_offline_games.sql",
 ];
 
 /// The migrations as sqlx would read them from the folder.
-pub(super) fn embedded() -> Vec<Migration> {
+fn embedded() -> Vec<Migration> {
     FILES
         .iter()
         .map(|&(name, sql)| {
