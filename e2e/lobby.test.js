@@ -81,11 +81,11 @@ test('a challenge appears and goes live, and of two accepts exactly one is seate
   await dee.page.locator('#lobby-challenges li.challenge [data-accept]').waitFor();
   await eve.page.locator('#lobby-challenges li.challenge [data-accept]').waitFor();
 
-  // Dee and Eve accept at the same moment: one is seated, the other is told it is gone.
-  await Promise.all([
-    dee.page.locator('#lobby-challenges [data-accept]').click(),
-    eve.page.locator('#lobby-challenges [data-accept]').click(),
-  ]);
+  // Dee and Eve accept at the same moment: one is seated, the other is told it is gone. Both
+  // buttons are taken first and then clicked together: two locator clicks one after the other
+  // let the first accept's lobby message take the second button away before it is pressed.
+  const buttons = await Promise.all([dee, eve].map((p) => p.page.locator('#lobby-challenges [data-accept]').elementHandle()));
+  await Promise.all(buttons.map((b) => b?.evaluate((el) => /** @type {HTMLElement} */ (el).click())));
   await cy.page.waitForURL(/\/en\/g\/[A-Z0-9]+$/, { timeout: 8_000 });
   const moved = async (/** @type {import('playwright-core').Page} */ p) => {
     try {

@@ -89,29 +89,62 @@ export function startLobby(root, game, lang, t) {
   const limitText = (/** @type {number | null} */ s) =>
     s === null ? t('play-turn-limit-none') : t('play-turn-limit-seconds', { seconds: s });
 
+  // A redraw keeps every element whose content is the same: a lobby message (someone came
+  // online) or the pool's clock ticking must not swap a button out from under a finger.
+  let poolsDrawn = '';
+  const searching = h('span', {});
+  const cancel = h('button', { type: 'button', class: 'btn small', id: 'lobby-cancel' }, t('lobby-cancel'));
+  cancel.addEventListener('click', () => leavePool());
+  waiting.append(searching, cancel);
+  /** Each shown challenge's row by id, with the text it was drawn from. */
+  /** @type {Map<string, {drawn: string, el: HTMLElement}>} */
+  let rows = new Map();
+
+  /** @param {LobbyChallenge} c @param {import('./games/types.js').GameModule} words */
+  const challengeRow = (c, words) => {
+    const who = `${shownName(t, c.by.name)} #${c.by.tag}`;
+    const rating = c.by.rating === null ? t('lobby-unrated-player') : String(c.by.rating);
+    const b = c.mine
+      ? h('button', { type: 'button', class: 'btn small', 'data-cancel': c.id }, t('lobby-withdraw'))
+      : h('button', { type: 'button', class: 'btn small primary', 'data-accept': c.id }, t('lobby-accept'));
+    b.addEventListener('click', () => (c.mine ? withdraw(c.id) : accept(c.id)));
+    return h('li', { class: c.mine ? 'challenge mine' : 'challenge', 'data-challenge': c.id },
+      h('div', { class: 'who' }, h('strong', {}, who), h('span', { class: 'rating' }, rating)),
+      h('div', { class: 'what muted' }, `${words.rulesText(t, c.options)} · ${limitText(c.turnLimit)} · ${c.ranked ? t('lobby-ranked') : t('lobby-casual')}`),
+      b);
+  };
+  /** Puts `nodes` in `parent`, touching it only when they differ from what is there. @param {Element} parent @param {Element[]} nodes */
+  const place = (parent, nodes) => {
+    const now = [...parent.children];
+    if (now.length !== nodes.length || now.some((n, i) => n !== nodes[i])) parent.replaceChildren(...nodes);
+  };
+
   const draw = () => {
     if (!last) return;
     online.textContent = t('lobby-online', { count: last.online });
-    pools.replaceChildren(...last.pools.map((p) => {
-      const mine = last?.myPool === p.key;
-      const b = h('button', { type: 'button', class: mine ? 'btn primary pool on' : 'btn pool', 'data-pool': p.key, 'aria-pressed': String(mine) },
-        h('strong', {}, limitText(p.turnLimit)), h('span', {}, t('lobby-waiting-count', { count: p.waiting })));
-      b.addEventListener('click', () => (mine ? leavePool() : enterPool(p.key)));
-      return b;
-    }));
+    const poolsNow = JSON.stringify([last.pools, last.myPool]);
+    if (poolsNow !== poolsDrawn) {
+      poolsDrawn = poolsNow;
+      pools.replaceChildren(...last.pools.map((p) => {
+        const mine = last?.myPool === p.key;
+        const b = h('button', { type: 'button', class: mine ? 'btn primary pool on' : 'btn pool', 'data-pool': p.key, 'aria-pressed': String(mine) },
+          h('strong', {}, limitText(p.turnLimit)), h('span', {}, t('lobby-waiting-count', { count: p.waiting })));
+        b.addEventListener('click', () => (mine ? leavePool() : enterPool(p.key)));
+        return b;
+      }));
+    }
     const inPool = last.myPool && last.pools.some((p) => p.key === last?.myPool);
     waiting.hidden = !inPool;
     if (inPool) {
       const secs = since ? Math.round((Date.now() - since) / 1000) : 0;
-      const cancel = h('button', { type: 'button', class: 'btn small', id: 'lobby-cancel' }, t('lobby-cancel'));
-      cancel.addEventListener('click', leavePool);
-      waiting.replaceChildren(h('span', {}, t('lobby-searching', { seconds: secs })), cancel);
+      searching.textContent = t('lobby-searching', { seconds: secs });
     }
     // A quiet pool: after a while, a game against the CPU meanwhile (lobby-cpu-offer.js).
     const waited = since ? (Date.now() - since) / 1000 : 0;
     offer.show((inPool && waited >= last.cpuOfferAfter && last.pools.find((p) => p.key === last?.myPool)) || null);
     if (!last.challenges.length) {
-      list.replaceChildren(h('li', { class: 'muted' }, t('lobby-none')));
+      rows = new Map();
+      if (!list.querySelector('li.muted')) list.replaceChildren(h('li', { class: 'muted' }, t('lobby-none')));
       return;
     }
     if (!rules) {
@@ -119,18 +152,15 @@ export function startLobby(root, game, lang, t) {
       return;
     }
     const words = rules;
-    list.replaceChildren(...last.challenges.map((c) => {
-      const who = `${shownName(t, c.by.name)} #${c.by.tag}`;
-      const rating = c.by.rating === null ? t('lobby-unrated-player') : String(c.by.rating);
-      const b = c.mine
-        ? h('button', { type: 'button', class: 'btn small', 'data-cancel': c.id }, t('lobby-withdraw'))
-        : h('button', { type: 'button', class: 'btn small primary', 'data-accept': c.id }, t('lobby-accept'));
-      b.addEventListener('click', () => (c.mine ? withdraw(c.id) : accept(c.id)));
-      return h('li', { class: c.mine ? 'challenge mine' : 'challenge', 'data-challenge': c.id },
-        h('div', { class: 'who' }, h('strong', {}, who), h('span', { class: 'rating' }, rating)),
-        h('div', { class: 'what muted' }, `${words.rulesText(t, c.options)} · ${limitText(c.turnLimit)} · ${c.ranked ? t('lobby-ranked') : t('lobby-casual')}`),
-        b);
-    }));
+    /** @type {Map<string, {drawn: string, el: HTMLElement}>} */
+    const next = new Map();
+    for (const c of last.challenges) {
+      const drawn = JSON.stringify(c);
+      const had = rows.get(c.id);
+      next.set(c.id, had && had.drawn === drawn ? had : { drawn, el: challengeRow(c, words) });
+    }
+    rows = next;
+    place(list, [...next.values()].map((r) => r.el));
   };
 
   /** Says hello (again), with the token when this device has one. */
