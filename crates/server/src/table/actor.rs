@@ -14,6 +14,7 @@ use wire::{ErrorCode, Intent, MoveSource, ServerMsg, WireError, You};
 use super::log::EventLog;
 use super::reply::{Joined, Reply};
 use super::state::{Change, CpuTurn, Input, Player, Table, TableError, TableRules};
+use super::unload::{Look, Next};
 use super::{Cmd, LocalTable};
 use crate::clock::now_ms;
 use crate::config::Config;
@@ -22,8 +23,6 @@ use crate::store::{Fence, GameEnd, GameRow, MoveRow, PlayerRow, StoreError};
 
 /// Events a socket's writer may fall behind by before it skips ahead to a full state.
 const CHANNEL_LEN: usize = 64;
-/// The longest sleep between two looks at the timers.
-const MAX_SLEEP: Duration = Duration::from_secs(60);
 
 struct Actor {
     table: Table,
@@ -106,10 +105,11 @@ impl Actor {
         if self.step(Input::Tick).await.map(drop).or_else(StepError::stop_only).is_ok() {
             loop {
                 self.maybe_cpu();
-                if self.idle() {
-                    break;
-                }
-                let wake = self.next_wake();
+                let now = Instant::now();
+                let wake = match self.look(now).next() {
+                    Next::Unload => break,
+                    Next::SleepUntil(wake) => wake,
+                };
                 let result = tokio::select! {
                     cmd = rx.recv() => match cmd {
                         Some(Cmd::Stop { release: r, done: d }) => {
@@ -157,19 +157,16 @@ impl Actor {
         }
     }
 
-    fn next_wake(&self) -> Instant {
-        let now = Instant::now();
-        let wake = self.table.next_wake().map(|at| now + Duration::from_millis((at - now_ms()).max(0) as u64));
-        // An empty table wakes when its idle time is up, to unload (if that time has passed
-        // and it is still here, it is busy, and what keeps it busy wakes it).
-        let unload = self.empty_since.map(|t| t + self.ctx.config.table_idle).filter(|w| *w > now);
-        let wake = wake.into_iter().chain(unload).min();
-        wake.map_or(now + MAX_SLEEP, |w| w.min(now + MAX_SLEEP))
-    }
-
-    fn idle(&self) -> bool {
-        let busy = self.cpu_inflight.is_some() || self.table.cpu_turn().is_some() || self.table.next_wake().is_some();
-        !busy && self.empty_since.is_some_and(|t| t.elapsed() >= self.ctx.config.table_idle)
+    /// The table at `now`, for deciding whether it unloads (`unload.rs`).
+    fn look(&self, now: Instant) -> Look {
+        let timer = self.table.next_wake();
+        Look {
+            now,
+            busy: self.cpu_inflight.is_some() || self.table.cpu_turn().is_some() || timer.is_some(),
+            timer: timer.map(|at| now + Duration::from_millis((at - now_ms()).max(0) as u64)),
+            empty_since: self.empty_since,
+            idle: self.ctx.config.table_idle,
+        }
     }
 
     /// Applies one input: the changes are stored, then published. A refusal changes nothing.

@@ -11,6 +11,7 @@ pub mod remote;
 pub mod reply;
 pub mod rpc;
 pub mod state;
+mod unload;
 
 use std::sync::Arc;
 
