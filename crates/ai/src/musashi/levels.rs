@@ -73,7 +73,8 @@ pub fn intermediate<R: Rng + ?Sized>(game: &Game, deadline: Deadline, rng: &mut 
 /// Expert: perfect from the tables when they cover the position and every move from it;
 /// otherwise a search to the deadline with the tables at the nodes they cover: the Parent's
 /// is [`ExpertSearch`] (its answer does not depend on `rng`), the Children's the plain
-/// alpha-beta (random among equal best moves). The deeper search made the Children worse
+/// alpha-beta (random among equal best moves, a Child's step back left out of a tie:
+/// [`not_stepping_back`]). The deeper search made the Children worse
 /// against the intermediate Parent (the move limit ran out in 4 of 16 games against 3 of 50),
 /// while it lifted the Parent from 4 to 39 wins of 50 at 6,000 reads (`docs/design.md` §9.1).
 pub fn expert<R: Rng + ?Sized>(game: &Game, tables: Option<&Tables>, deadline: Deadline, rng: &mut R) -> Option<Move> {
@@ -85,7 +86,24 @@ pub fn expert<R: Rng + ?Sized>(game: &Game, tables: Option<&Tables>, deadline: D
     }
     let mut s = Search::until(tables, deadline, 64);
     let (scored, _) = s.root(game);
-    pick_best(&scored, rng)
+    let onward = not_stepping_back(game, &scored);
+    pick_best(if onward.is_empty() { &scored } else { &onward }, rng)
+}
+
+/// How many of the Children's last moves a Child may not step straight back from.
+const STEP_BACK_MEMORY: usize = 4;
+
+/// The Children's best-scored moves but those that step a Child back to the point it left in
+/// one of the Children's last [`STEP_BACK_MEMORY`] moves. Without tables the search scores
+/// many moves alike, and a random pick among them walked Children to and fro until the move
+/// limit ran out (7 of the 9 losses against the intermediate Parent); a move back is one
+/// that the repetition rule does not forbid while the Parent stands elsewhere. Only a tie
+/// is broken: a move back that scores best alone is still played.
+fn not_stepping_back(game: &Game, scored: &[(Move, i32)]) -> Vec<(Move, i32)> {
+    let recent = game.history().iter().rev().filter(|p| p.role == Role::Children).take(STEP_BACK_MEMORY);
+    let back = |m: Move| recent.clone().any(|p| p.mv.from == m.to && p.mv.to == m.from);
+    let best = scored.iter().map(|&(_, s)| s).max();
+    scored.iter().filter(|&&(m, s)| Some(s) == best && !back(m)).copied().collect()
 }
 
 /// A move from the tables, or `None` when a move leads outside them (or the game is over).
@@ -127,4 +145,49 @@ pub fn from_tables<R: Rng + ?Sized>(game: &Game, tables: &Tables, rng: &mut R) -
         keyed.push((m, key));
     }
     pick_best(&keyed, rng)
+}
+
+#[cfg(test)]
+mod tests {
+    use rules::musashi::{Game, Move, Options};
+
+    use super::not_stepping_back;
+
+    fn mv(s: &str) -> Move {
+        s.parse().unwrap()
+    }
+
+    /// The Parent steps out of c3, a Child from e2 to e3, the Parent on: e3-e2 steps back.
+    fn after_a_child_moved() -> Game {
+        let mut g = Game::new(Options::default());
+        for m in ["c3-d4", "e2-e3", "d4-c5"] {
+            g.play(mv(m)).unwrap();
+        }
+        g
+    }
+
+    #[test]
+    fn a_tie_is_broken_against_stepping_a_child_back() {
+        let g = after_a_child_moved();
+        let scored = [(mv("e3-e2"), 10), (mv("e5-d5"), 10), (mv("a1-b2"), 4)];
+        assert_eq!(not_stepping_back(&g, &scored), vec![(mv("e5-d5"), 10)]);
+    }
+
+    #[test]
+    fn a_move_back_that_scores_best_alone_is_left_to_the_caller() {
+        let g = after_a_child_moved();
+        let scored = [(mv("e3-e2"), 12), (mv("e5-d5"), 10)];
+        assert!(not_stepping_back(&g, &scored).is_empty());
+    }
+
+    #[test]
+    fn moves_back_older_than_the_memory_are_allowed() {
+        let mut g = Game::new(Options::default());
+        // Children moves e2-e3, e5-d5, b1-b2, e3-e2, e4-e5, d1-d2, a3-b3: b1-b2 is the fifth last.
+        for m in "c3-d4 e2-e3 d4-c5 e5-d5 c5-c4 b1-b2 c4-c3 e3-e2 c3-d2 e4-e5 d2-e3 d1-d2 e3-d4 a3-b3".split(' ') {
+            g.play(mv(m)).unwrap();
+        }
+        let scored = [(mv("d2-d1"), 10), (mv("b2-b1"), 10)];
+        assert_eq!(not_stepping_back(&g, &scored), vec![(mv("b2-b1"), 10)]);
+    }
 }
