@@ -96,6 +96,7 @@ export function startLobby(root, game, lang, t) {
   const cancel = h('button', { type: 'button', class: 'btn small', id: 'lobby-cancel' }, t('lobby-cancel'));
   cancel.addEventListener('click', () => leavePool());
   waiting.append(searching, cancel);
+  const none = h('li', { class: 'muted' }, t('lobby-none'));
   /** Each shown challenge's row by id, with the text it was drawn from. */
   /** @type {Map<string, {drawn: string, el: HTMLElement}>} */
   let rows = new Map();
@@ -144,7 +145,7 @@ export function startLobby(root, game, lang, t) {
     offer.show((inPool && waited >= last.cpuOfferAfter && last.pools.find((p) => p.key === last?.myPool)) || null);
     if (!last.challenges.length) {
       rows = new Map();
-      if (!list.querySelector('li.muted')) list.replaceChildren(h('li', { class: 'muted' }, t('lobby-none')));
+      place(list, [none]);
       return;
     }
     if (!rules) {
