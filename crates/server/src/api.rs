@@ -2,7 +2,6 @@
 
 use std::net::{IpAddr, SocketAddr};
 
-use axum::extract::rejection::JsonRejection;
 use axum::extract::{ConnectInfo, Extension, FromRequest, Path, Request, State};
 use axum::http::{HeaderMap, StatusCode, header};
 use axum::middleware::Next;
@@ -14,6 +13,7 @@ use serde::Deserialize;
 use serde_json::{Value, json};
 
 use crate::error::ApiError;
+use crate::json_body::JsonBody;
 use wire::ErrorCode;
 
 use crate::clock::now_ms;
@@ -85,11 +85,6 @@ pub(crate) fn allow_new(
     }
 }
 
-/// Reads the JSON body, turning a bad one into our error shape.
-pub(crate) fn body<T>(b: Result<Json<T>, JsonRejection>) -> Result<T, ApiError> {
-    b.map(|Json(t)| t).map_err(|e| ApiError::BadRequest(ErrorCode::BadJson, e.body_text()))
-}
-
 /// The player whose device token is in the `Authorization: Bearer` header.
 pub(crate) async fn authenticate(state: &AppState, headers: &HeaderMap) -> Result<PlayerRow, ApiError> {
     let token = headers
@@ -134,9 +129,8 @@ fn default_name() -> String {
 async fn players_create(
     State(state): State<AppState>,
     ip: Option<Extension<ClientIp>>,
-    b: Result<Json<NewPlayer>, JsonRejection>,
+    JsonBody(b): JsonBody<NewPlayer>,
 ) -> Result<(StatusCode, [(header::HeaderName, &'static str); 1], Json<Value>), ApiError> {
-    let b = body(b)?;
     allow_new(state.new_players.as_deref(), ip, state.ctx.config.new_players_per_ip, "players")?;
     let name = match b.name {
         Some(n) => ids::clean_name(&n)
@@ -162,7 +156,7 @@ pub(crate) async fn body_after_auth<T: serde::de::DeserializeOwned>(
     state: &AppState,
     req: Request,
 ) -> Result<T, ApiError> {
-    body(Json::<T>::from_request(req, state).await)
+    JsonBody::<T>::from_request(req, state).await.map(|JsonBody(t)| t)
 }
 
 async fn me_patch(State(state): State<AppState>, req: Request) -> Result<Json<Value>, ApiError> {

@@ -24,6 +24,7 @@ mod error;
 pub mod fd_limit;
 pub mod ids;
 pub mod invite;
+pub(crate) mod json_body;
 pub mod lesson;
 pub mod limits;
 pub mod listen;

@@ -120,9 +120,7 @@ async fn upload(State(state): State<AppState>, req: Request) -> Result<(StatusCo
             ApiError::BadRequest(ErrorCode::BadJson, e.body_text())
         }
     })?;
-    let value: Value =
-        serde_json::from_slice(&bytes).map_err(|e| ApiError::BadRequest(ErrorCode::BadJson, e.to_string()))?;
-    let b: Upload = serde_json::from_value(value).map_err(|e| bad(e.to_string()))?;
+    let b: Upload = crate::json_body::parse_object(&bytes)?;
     if !good_id(&b.id) {
         return Err(bad("id must be 16 to 40 letters, digits or '-'"));
     }

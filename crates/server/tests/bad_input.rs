@@ -115,6 +115,48 @@ async fn forged_tokens_and_unknown_groups_are_refused() {
     assert_eq!(r.status(), 400);
 }
 
+/// An HTTP body is read as a socket message is (`docs/protocol.md`, "Errors"): not JSON or not
+/// an object is `bad-json`; a field missing, unknown or of the wrong type is `bad-field`; a
+/// body left out is `{}`.
+#[tokio::test]
+async fn http_bodies_get_the_socket_codes() {
+    let s = TestServer::start().await;
+    let (ta, _) = s.player("Ann").await;
+    let post = |path: &'static str, body: Option<&'static str>| {
+        let mut r = s.http.post(s.url(path)).bearer_auth(&ta);
+        if let Some(b) = body {
+            r = r.header("content-type", "application/json").body(b);
+        }
+        async move {
+            let r = r.send().await.unwrap();
+            let status = r.status().as_u16();
+            let v: Value = r.json().await.unwrap_or(Value::Null);
+            (status, v["code"].as_str().unwrap_or("").to_string())
+        }
+    };
+    for (path, body, want) in [
+        ("/api/players", Some("{"), (400, "bad-json")),
+        ("/api/players", Some("[]"), (400, "bad-json")),
+        ("/api/players", Some(r#"["Ann"]"#), (400, "bad-json")),
+        ("/api/players", Some(r#"{"name":5}"#), (400, "bad-field")),
+        ("/api/players", Some(r#"{"name":"Ann","foo":1}"#), (400, "bad-field")),
+        ("/api/players", None, (201, "")),
+        ("/api/groups", Some(r#"{"game":"dots","foo":1}"#), (400, "bad-field")),
+        ("/api/groups", Some("{}"), (400, "bad-field")),
+        ("/api/groups", None, (400, "bad-field")),
+        ("/api/blocks", Some("{}"), (400, "bad-field")),
+        ("/api/transfer", None, (201, "")),
+    ] {
+        let (status, code) = post(path, body).await;
+        assert_eq!((status, code.as_str()), want, "{path} {body:?}");
+    }
+    // Another type than JSON is refused unread.
+    let r = s.http.post(s.url("/api/players")).header("content-type", "text/plain").body("{}").send().await.unwrap();
+    assert_eq!(r.status(), 400);
+    assert_eq!(r.json::<Value>().await.unwrap()["code"], "bad-json");
+    assert_eq!(s.state.ctx.store.count_groups().await.unwrap(), 0);
+}
+
 #[tokio::test]
 async fn oversized_frames_and_floods_are_refused_and_others_keep_playing() {
     let s = TestServer::start_with(server::Config { ws_rate: 20.0, ..crate::common::fast_config() }, None).await;

@@ -14,7 +14,6 @@
 use std::collections::BTreeMap;
 
 use axum::extract::Path;
-use axum::extract::rejection::JsonRejection;
 use axum::routing::{get, post};
 use axum::{Json, Router};
 use rules::{AnyOptions, GameKind};
@@ -23,6 +22,7 @@ use serde_json::{Value, json};
 use wire::ErrorCode;
 
 use crate::error::ApiError;
+use crate::json_body::JsonBody;
 use crate::state::AppState;
 
 pub fn routes() -> Router<AppState> {
@@ -176,10 +176,9 @@ struct MoveBody {
 
 async fn lesson_move(
     Path((game, step)): Path<(String, String)>,
-    b: Result<Json<MoveBody>, JsonRejection>,
+    JsonBody(b): JsonBody<MoveBody>,
 ) -> Result<Json<Value>, ApiError> {
     let step: usize = step.parse().map_err(|_| ApiError::NotFound)?;
-    let b = b.map(|Json(b)| b).map_err(|e| ApiError::BadRequest(ErrorCode::BadJson, e.body_text()))?;
     let (answer, view, moves) = judge(&game, step, &b.moves, &b.mv)?;
     let (verdict, hint, args, note) = match answer.verdict {
         Verdict::Done(n) => ("done", None, BTreeMap::new(), n),

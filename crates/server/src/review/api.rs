@@ -29,6 +29,7 @@ use wire::{CpuLevel, ErrorCode, RatingChange, Seat};
 use super::pace::SpareSlots;
 use crate::api::{ClientIp, authenticate};
 use crate::error::ApiError;
+use crate::json_body::JsonBody;
 use crate::state::AppState;
 use crate::store::{GameRow, PlayedGame, PlayerRow, Sitters};
 use crate::{ids, invite};
@@ -270,9 +271,8 @@ async fn player_games(State(state): State<AppState>, Path(id): Path<String>) -> 
 async fn analysis(
     State(state): State<AppState>,
     ip: Option<Extension<ClientIp>>,
-    body: Result<Json<AnalysisRequest>, axum::extract::rejection::JsonRejection>,
+    JsonBody(req): JsonBody<AnalysisRequest>,
 ) -> Result<Json<AnalysisView>, ApiError> {
-    let Json(req) = body.map_err(|e| ApiError::BadRequest(ErrorCode::BadJson, e.body_text()))?;
     if req.moves.len() > 1000 || req.drawn.as_ref().is_some_and(|d| d.len() > 64) {
         return Err(ApiError::BadRequest(ErrorCode::BadField, "too many moves".into()));
     }
@@ -300,9 +300,8 @@ async fn analysis(
 async fn musashi_values(
     State(state): State<AppState>,
     ip: Option<Extension<ClientIp>>,
-    body: Result<Json<KnownRequest>, axum::extract::rejection::JsonRejection>,
+    JsonBody(req): JsonBody<KnownRequest>,
 ) -> Result<Json<KnownValues>, ApiError> {
-    let Json(req) = body.map_err(|e| ApiError::BadRequest(ErrorCode::BadJson, e.body_text()))?;
     // Without a known address (a test server without connect info) everyone shares one key.
     let key = ip.map_or(std::net::IpAddr::from([0, 0, 0, 0]), |Extension(ClientIp(ip))| ip);
     let known = state.musashi_values.clone();
