@@ -48,6 +48,11 @@ pub mod close_code {
     /// The table stopped here (the node drains, or the table moved to another node):
     /// reconnect at once and resume.
     pub const RECONNECT: u16 = 4010;
+    /// The table the lobby made dissolved after `noShow`: its code opens nothing any more, so
+    /// there is nothing to reconnect to (a normal closure).
+    pub const DISSOLVED: u16 = 1000;
+    /// No `hello` came within 10 s of the opening (1008, a policy violation, as a flood).
+    pub const NO_HELLO: u16 = 1008;
     /// The address has as many sockets open as it may (`too-many-sockets` came before it):
     /// close another tab, then reconnect.
     pub const TOO_MANY: u16 = 4029;
@@ -107,11 +112,11 @@ async fn too_many(socket: WebSocket, max: u32) {
     linger(stream).await;
 }
 
-fn text(s: impl Into<String>) -> Message {
+pub(crate) fn text(s: impl Into<String>) -> Message {
     Message::Text(Utf8Bytes::from(s.into()))
 }
 
-fn close(code: u16, reason: &'static str) -> Message {
+pub(crate) fn close(code: u16, reason: &'static str) -> Message {
     Message::Close(Some(CloseFrame { code, reason: Utf8Bytes::from_static(reason) }))
 }
 
@@ -120,7 +125,7 @@ fn error_text(id: Option<u64>, e: impl Into<WireError>) -> String {
 }
 
 /// `true` when a read error means the client sent a frame over the limit.
-fn too_large(e: &axum::Error) -> bool {
+pub(crate) fn too_large(e: &axum::Error) -> bool {
     let s = e.to_string().to_ascii_lowercase();
     s.contains("too long") || s.contains("too big") || s.contains("capacity")
 }
@@ -130,7 +135,7 @@ fn too_large(e: &axum::Error) -> bool {
 /// bits, a fragmented or oversized control frame, an unknown opcode). tungstenite returns these
 /// as read errors and sends no close frame of its own, so without this the socket closed with
 /// no code (1005). `None` for other failures (the connection is gone: nothing to tell).
-fn failure_close(e: &axum::Error) -> Option<Message> {
+pub(crate) fn failure_close(e: &axum::Error) -> Option<Message> {
     let s = e.to_string().to_ascii_lowercase();
     if s.starts_with("utf-8 encoding error") {
         Some(close(1007, "invalid UTF-8"))
@@ -145,7 +150,7 @@ fn failure_close(e: &axum::Error) -> Option<Message> {
 }
 
 /// Reads and drops what the client still sends until it closes too (or `LINGER` passes).
-async fn linger(mut stream: SplitStream<WebSocket>) {
+pub(crate) async fn linger(mut stream: SplitStream<WebSocket>) {
     let deadline = tokio::time::Instant::now() + LINGER;
     while let Ok(Some(Ok(m))) = tokio::time::timeout_at(deadline, stream.next()).await {
         if matches!(m, Message::Close(_)) {
@@ -175,7 +180,12 @@ async fn connection(socket: WebSocket, state: AppState, table: TableHandle, ip: 
                 }
                 return;
             }
-            _ => return,
+            Ok(None) => return,
+            Err(_) => {
+                let _ = sink.send(close(close_code::NO_HELLO, "no hello")).await;
+                linger(stream).await;
+                return;
+            }
         };
         let reply = match msg {
             Message::Text(t) => match decode(&t) {
@@ -388,17 +398,25 @@ async fn write_loop(
 ) {
     let mut ping = tokio::time::interval(PING_EVERY);
     ping.tick().await;
+    // A lobby-made table dissolved (`noShow`): its events end for good, not for a reconnect.
+    let mut dissolved = false;
     loop {
         let out = tokio::select! {
             // Events first: an intent's events were broadcast before its answer was queued.
             biased;
             ev = events.recv() => match ev {
-                Ok(m) => text(m.to_string()),
+                Ok(m) => {
+                    // Serialized without spaces, and a quote inside a string is escaped, so
+                    // only the event itself has this text.
+                    dissolved |= m.contains(r#""kind":"noShow""#);
+                    text(m.to_string())
+                }
                 // Too slow to keep up: skip ahead to the full state.
                 Err(broadcast::error::RecvError::Lagged(_)) => match table.snapshot().await {
                     Ok(s) => text(s.to_string()),
                     Err(_) => break,
                 },
+                Err(broadcast::error::RecvError::Closed) if dissolved => close(close_code::DISSOLVED, "no-show"),
                 Err(broadcast::error::RecvError::Closed) => close(close_code::RECONNECT, "reconnect"),
             },
             m = direct.recv() => match m {

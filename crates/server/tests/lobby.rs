@@ -287,6 +287,15 @@ async fn a_player_who_does_not_come_is_dropped_and_the_other_goes_back_to_the_po
         }
     };
     assert_eq!(gone["absent"].as_array().unwrap().len(), 1);
+    // The socket closes normally (1000), not with 4010: there is no table to reconnect to.
+    let closed = loop {
+        let m = tokio::time::timeout(Duration::from_secs(5), ca.ws.next()).await.expect("closed within 5 s");
+        match m.expect("a close frame first").expect("no socket error") {
+            Message::Close(f) => break f.map(|f| u16::from(f.code)),
+            _ => continue,
+        }
+    };
+    assert_eq!(closed, Some(1000));
     // Nothing recorded: the group is gone.
     let r = s.http.get(s.url(&format!("/api/groups/{code}"))).send().await.unwrap();
     assert_eq!(r.status(), 404);
@@ -426,4 +435,62 @@ async fn postgres_decides_once() {
     release.send(()).unwrap();
     assert!(second.is_none(), "the second wave skipped the pool");
     assert!(first.join().unwrap().is_some(), "the first wave decided");
+}
+
+/// The lobby socket's frames are limited as a table socket's (`docs/protocol.md`, "Limits and
+/// errors"): a frame over 4 KiB is `too-large` and close 1009; a flood of messages gets its
+/// answers, then close 1008; so does a flood of pings (no answer: they are not messages).
+#[tokio::test]
+async fn the_lobby_socket_is_limited_as_a_table_socket() {
+    let config = Config { ws_rate: 10.0, flood_refusals: 20, flood_window: Duration::from_secs(2), ..lobby_config() };
+    let s = TestServer::start_with(config, None).await;
+    let mut big = Lobby::open(&s, None, "dots").await;
+    big.send(&format!(r#"{{"t":"ping","pad":"{}"}}"#, "x".repeat(5000))).await;
+    assert_eq!(big.until(|m| m["t"] == "error").await["code"], "too-large");
+    assert_eq!(big.until(|m| m["t"] == "closed").await["code"], 1009);
+
+    let mut flood = Lobby::open(&s, None, "dots").await;
+    for _ in 0..200 {
+        if flood.ws.send(Message::Text(r#"{"t":"ping"}"#.into())).await.is_err() {
+            break;
+        }
+    }
+    let (mut pongs, mut limited) = (0, 0);
+    let closed = loop {
+        let m = flood.recv().await;
+        match m["t"].as_str() {
+            Some("pong") => pongs += 1,
+            Some("error") if m["code"] == "rate-limited" => limited += 1,
+            Some("closed") => break m["code"].clone(),
+            _ => {}
+        }
+    };
+    assert_eq!(closed, 1008);
+    assert!(pongs >= 10 && limited > 20, "{pongs} pongs, {limited} refusals");
+
+    let mut pings = Lobby::open(&s, None, "dots").await;
+    for _ in 0..200 {
+        if pings.ws.send(Message::Ping(Default::default())).await.is_err() {
+            break;
+        }
+    }
+    assert_eq!(pings.until(|m| m["t"] == "closed").await["code"], 1008);
+    // The lobby still serves others.
+    Lobby::open(&s, None, "musashi").await;
+}
+
+/// A socket that says no `hello` within 10 s is closed with 1008 (lobby and table alike).
+#[tokio::test]
+async fn a_socket_without_hello_is_closed_with_1008() {
+    let s = TestServer::start_with(lobby_config(), None).await;
+    let (ada, _) = s.player("Ada").await;
+    let code = s.group(&ada, json!({"game": "dots"})).await;
+    for path in ["/ws/lobby".to_string(), format!("/ws/{code}")] {
+        let (mut ws, _) = connect_async(format!("ws://{}{path}", s.addr)).await.unwrap();
+        let m = tokio::time::timeout(Duration::from_secs(15), ws.next()).await.expect("closed within 15 s");
+        match m.expect("a close frame").expect("no socket error") {
+            Message::Close(f) => assert_eq!(f.map(|f| u16::from(f.code)), Some(1008), "{path}"),
+            other => panic!("{path}: {other:?}"),
+        }
+    }
 }

@@ -19,7 +19,7 @@ use wire::{ErrorCode, WireError};
 use crate::api::{ClientIp, player_for_token};
 use crate::ratelimit::{Bucket, FloodGuard};
 use crate::state::AppState;
-use crate::ws::{MAX_FRAME, close_code};
+use crate::ws::{MAX_FRAME, close, close_code, failure_close, linger, too_large};
 
 /// How long a new socket may take to say hello.
 const HELLO_WITHIN: Duration = Duration::from_secs(10);
@@ -76,6 +76,8 @@ async fn connection(socket: WebSocket, state: AppState) {
     // The player of the last hello, and the news of players who moved to another device.
     let mut me: Option<String> = None;
     let mut moved = state.transfers.subscribe();
+    // Set when the server closed the socket with answers the client may not have read yet.
+    let mut lingering = false;
     loop {
         let reply = tokio::select! {
             _ = async { match me.as_deref() {
@@ -90,9 +92,27 @@ async fn connection(socket: WebSocket, state: AppState) {
                 Some(m) => Message::Text(Utf8Bytes::from(m.to_string())),
                 None => break,
             },
-            _ = tokio::time::sleep_until(hello_by), if watching.is_none() => break,
+            _ = tokio::time::sleep_until(hello_by), if watching.is_none() => {
+                let _ = sink.send(close(close_code::NO_HELLO, "no hello")).await;
+                lingering = true;
+                break;
+            }
             msg = stream.next() => {
-                let Some(Ok(msg)) = msg else { break };
+                // The same limits as a table's socket (`crate::ws`): a frame over 4 KiB is
+                // `too-large` and 1009, a flood of messages or pings 1008 after its answers.
+                let msg = match msg {
+                    None => break,
+                    Some(Ok(m)) => m,
+                    Some(Err(e)) => {
+                        if too_large(&e) {
+                            let _ = sink.send(error(ErrorCode::TooLarge)).await;
+                            let _ = sink.send(close(1009, "too large")).await;
+                        } else if let Some(c) = failure_close(&e) {
+                            let _ = sink.send(c).await;
+                        }
+                        break;
+                    }
+                };
                 let t = match msg {
                     Message::Text(t) => t.to_string(),
                     Message::Close(_) => break,
@@ -102,13 +122,22 @@ async fn connection(socket: WebSocket, state: AppState) {
                         }
                         continue;
                     }
-                    _ => continue,
+                    _ => {
+                        if !bucket.take() && flood.refused() {
+                            let _ = sink.send(close(1008, "flood")).await;
+                            lingering = true;
+                            break;
+                        }
+                        continue;
+                    }
                 };
                 if !bucket.take() {
+                    let _ = sink.send(error(ErrorCode::RateLimited)).await;
                     if flood.refused() {
+                        let _ = sink.send(close(1008, "flood")).await;
+                        lingering = true;
                         break;
                     }
-                    let _ = sink.send(error(ErrorCode::RateLimited)).await;
                     continue;
                 }
                 match serde_json::from_str::<LobbyClientMsg>(&t) {
@@ -150,6 +179,9 @@ async fn connection(socket: WebSocket, state: AppState) {
     }
     if let Some(id) = watching {
         state.lobby.unwatch(id);
+    }
+    if lingering {
+        linger(stream).await;
     }
 }
 
