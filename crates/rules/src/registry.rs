@@ -187,7 +187,17 @@ macro_rules! games {
             /// move's canonical text.
             pub fn play(&mut self, side: Side, mv: &str) -> Result<String, PlayError> {
                 match self {
-                    $(AnyGame::$Variant(g) => play_text(g, side, mv),)+
+                    $(AnyGame::$Variant(g) => play_text(g, side, mv, false),)+
+                }
+            }
+
+            /// [`AnyGame::play`] of a move as the wire writes it: its canonical text only
+            /// (`c3-d4`, `17`, `a1xc3`; no spaces, signs or leading zeros), any other text
+            /// being `bad-move` (`docs/protocol.md`). Records and the command line read
+            /// moves more freely ([`AnyGame::play`]).
+            pub fn play_exact(&mut self, side: Side, mv: &str) -> Result<String, PlayError> {
+                match self {
+                    $(AnyGame::$Variant(g) => play_text(g, side, mv, true),)+
                 }
             }
 
@@ -245,11 +255,14 @@ impl std::str::FromStr for GameKind {
 }
 
 /// Plays the move written `text` for `side` in `game`: parsed once here, at the edge.
-fn play_text<G: Game>(game: &mut G, side: Side, text: &str) -> Result<String, PlayError> {
+fn play_text<G: Game>(game: &mut G, side: Side, text: &str, exact: bool) -> Result<String, PlayError> {
     if side > 1 {
         return Err(PlayError::BadText(format!("no side {side}")));
     }
     let mv = G::parse_move(text).map_err(PlayError::BadText)?;
+    if exact && mv.to_string() != text {
+        return Err(PlayError::BadText(format!("write the move as {mv}")));
+    }
     game.play_as(side, mv).map_err(PlayError::refused)?;
     Ok(mv.to_string())
 }
@@ -271,5 +284,22 @@ mod tests {
             assert_eq!(AnyGame::new(o).kind(), kind);
         }
         assert!("chess".parse::<GameKind>().is_err());
+    }
+
+    #[test]
+    fn the_wire_takes_only_a_moves_canonical_text() {
+        for (kind, good, loose) in [
+            (GameKind::Musashi, "c3-d4", &[" c3-d4", "c3 - d4", "\nc3-d4", "c3-d4 "][..]),
+            (GameKind::Dots, "5", &[" 5", "05", "+5", "\t5\n"][..]),
+            (GameKind::BaghChal, "c3", &[" c3", "c3 "][..]),
+        ] {
+            let mut g = AnyGame::new(AnyOptions::default_for(kind));
+            let side = g.turn();
+            for &text in loose {
+                assert!(matches!(g.play_exact(side, text), Err(PlayError::BadText(_))), "{kind:?} {text:?}");
+                assert_eq!(g.clone().play(side, text).as_deref(), Ok(good), "records read {text:?}");
+            }
+            assert_eq!(g.play_exact(side, good).as_deref(), Ok(good));
+        }
     }
 }

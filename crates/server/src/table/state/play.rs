@@ -52,7 +52,7 @@ impl Table {
         let limit = self.settings.turn_limit.map(|s| self.clock_ms(s));
         let g = self.game.as_mut().expect("a game");
         let side = g.sides[seat.index()];
-        g.game.play(side, mv)?;
+        g.game.play_exact(side, mv)?;
         g.moves.push(MoveMeta { side, by, player_id: pid, at: now });
         g.timed_out_at = None;
         let over = !g.playing();
