@@ -33,6 +33,13 @@ pub fn option_specs(kind: GameKind) -> Vec<OptionSpec> {
 /// analysis-only target `none`).
 pub fn parse_options(kind: GameKind, value: &serde_json::Value) -> Result<AnyOptions, String> {
     let mut obj = value.as_object().cloned().ok_or("options must be an object")?;
+    // The game is named once, beside the options; options of another game are refused rather
+    // than read as this game's.
+    if let Some(g) = obj.get("game")
+        && g.as_str() != Some(kind.as_str())
+    {
+        return Err(format!("options.game must be {:?} or left out, not {g}", kind.as_str()));
+    }
     for spec in option_specs(kind) {
         if let Some(v) = obj.get(&spec.id)
             && !spec.values.contains(v)
@@ -104,6 +111,13 @@ mod tests {
         assert!(parse_options(GameKind::Dots, &json!([])).is_err());
         let AnyOptions::Dots(d) = parse_options(GameKind::Dots, &json!({"size": "3x5"})).unwrap() else { panic!() };
         assert_eq!(d.size, rules::dots::Size { w: 3, h: 5 });
+        // The game may be named again, but not as another one.
+        assert!(parse_options(GameKind::Dots, &json!({"game": "dots", "size": "3x5"})).is_ok());
+        assert!(parse_options(GameKind::Dots, &json!({"game": "musashi", "size": "3x3"})).is_err());
+        assert!(
+            merge_options(AnyOptions::default_for(GameKind::Dots), json!({"game": "musashi"}).as_object().unwrap())
+                .is_err()
+        );
     }
 
     #[test]
