@@ -105,7 +105,7 @@ async fn ws_upgrade(
 }
 
 /// Tells a socket over its address's bound why it closes, then closes it.
-async fn too_many(socket: WebSocket, max: u32) {
+pub(crate) async fn too_many(socket: WebSocket, max: u32) {
     let (mut sink, stream) = socket.split();
     let _ = sink.send(text(error_text(None, ErrorCode::TooManySockets { max }))).await;
     let _ = sink.send(close(close_code::TOO_MANY, "too many sockets")).await;

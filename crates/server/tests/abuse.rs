@@ -141,6 +141,15 @@ async fn issue_19_an_address_holds_few_sockets() {
         Message::Close(Some(f)) => assert_eq!(u16::from(f.code), 4029),
         m => panic!("{m:?}"),
     }
+    // The lobby's socket is bounded with the same count, and says so the same way.
+    let (mut lobby, _) = tokio_tungstenite::connect_async(format!("ws://{}/ws/lobby", s.addr)).await.unwrap();
+    let first = tokio::time::timeout(Duration::from_secs(5), lobby.next()).await.unwrap().unwrap().unwrap();
+    let e: Value = serde_json::from_str(first.to_text().unwrap()).unwrap();
+    assert_eq!((&e["code"], &e["args"]["max"]), (&json!("too-many-sockets"), &json!(3)), "{e}");
+    match tokio::time::timeout(Duration::from_secs(5), lobby.next()).await.unwrap().unwrap().unwrap() {
+        Message::Close(Some(f)) => assert_eq!(u16::from(f.code), 4029),
+        m => panic!("{m:?}"),
+    }
     // A socket closed gives its place back.
     open.pop().unwrap().close().await;
     let deadline = tokio::time::Instant::now() + Duration::from_secs(5);

@@ -19,7 +19,7 @@ use wire::{ErrorCode, WireError};
 use crate::api::{ClientIp, player_for_token};
 use crate::ratelimit::{Bucket, FloodGuard};
 use crate::state::AppState;
-use crate::ws::{MAX_FRAME, close, close_code, failure_close, linger, too_large};
+use crate::ws::{MAX_FRAME, close, close_code, failure_close, linger, too_large, too_many};
 
 /// How long a new socket may take to say hello.
 const HELLO_WITHIN: Duration = Duration::from_secs(10);
@@ -35,16 +35,18 @@ async fn upgrade(ws: WebSocketUpgrade, State(state): State<AppState>, ip: Option
     if state.draining() {
         return (axum::http::StatusCode::SERVICE_UNAVAILABLE, "draining").into_response();
     }
-    // The same bound of sockets per address as tables' sockets.
+    // The same bound of sockets per address as tables' sockets, said the same way: the socket
+    // opens only to say `too-many-sockets`, then closes with 4029.
     let slot = match ip {
         Some(Extension(ClientIp(ip))) => match state.sockets.take(ip) {
             Some(slot) => Some(slot),
             None => {
-                let e = crate::error::ApiError::TooMany(
-                    ErrorCode::TooManySockets { max: state.sockets.max() },
-                    "too many sockets from this address".into(),
-                );
-                return e.into_response();
+                let max = state.sockets.max();
+                return ws
+                    .max_message_size(MAX_FRAME)
+                    .max_frame_size(MAX_FRAME)
+                    .read_buffer_size(2 * MAX_FRAME)
+                    .on_upgrade(move |socket| too_many(socket, max));
             }
         },
         None => None,
