@@ -84,7 +84,7 @@ impl From<Refused> for ApiError {
 pub fn replay(options: AnyOptions, moves: &[String], resigned: bool, player_side: u8) -> Result<AnyGame, Refused> {
     let mut game = AnyGame::new(options);
     for (ply, mv) in moves.iter().enumerate() {
-        game.play(game.turn(), mv).map_err(|error| Refused::Illegal { ply, mv: mv.clone(), error })?;
+        game.play_exact(game.turn(), mv).map_err(|error| Refused::Illegal { ply, mv: mv.clone(), error })?;
     }
     if game.outcome().is_none() {
         if !resigned {

@@ -139,13 +139,17 @@ async fn dots_lesson_solves_and_hints() {
 #[tokio::test]
 async fn lesson_bad_input_changes_nothing() {
     let s = TestServer::start().await;
-    let cases: [(&str, Value, u16, &str); 9] = [
+    let cases: [(&str, Value, u16, &str); 12] = [
         ("/api/lesson/musashi/1", json!({"move": "c3"}), 400, "bad-move"),
         ("/api/lesson/musashi/1", json!({"move": "c3-e5"}), 400, "illegal-move"),
         ("/api/lesson/musashi/3", json!({"move": "c3-c4"}), 400, "illegal-move"),
         ("/api/lesson/dots/0", json!({"move": "50"}), 400, "illegal-move"),
         ("/api/lesson/dots/0", json!({"move": "99"}), 400, "bad-move"),
         ("/api/lesson/dots/0", json!({"move": "x"}), 400, "bad-move"),
+        // A move's own text only, as on a table's socket.
+        ("/api/lesson/dots/0", json!({"move": "+5"}), 400, "bad-move"),
+        ("/api/lesson/dots/0", json!({"move": " 5"}), 400, "bad-move"),
+        ("/api/lesson/musashi/0", json!({"move": "c3-b3 "}), 400, "bad-move"),
         ("/api/lesson/dots/3", json!({"moves": ["20"], "move": "13"}), 400, "bad-history"),
         ("/api/lesson/dots/9", json!({"move": "1"}), 404, "not-found"),
         ("/api/lesson/chess/0", json!({"move": "1"}), 404, "not-found"),

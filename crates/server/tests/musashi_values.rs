@@ -192,6 +192,7 @@ async fn bad_requests_get_a_clear_400() {
         (json!({"options": {"game": "dots"}, "moves": []}), "bad-field", "only Juroku Musashi"),
         (json!({"options": {"game": "chess"}, "moves": []}), "bad-field", "options"),
         (json!({"options": options_json(o), "moves": ["zz"]}), "bad-move", "move 1"),
+        (json!({"options": options_json(o), "moves": ["c3-d4 "]}), "bad-move", "move 1"),
         (json!({"options": options_json(o), "moves": too_long}), "bad-field", "at most 1000 moves"),
         (json!({"options": options_json(o)}), "bad-field", "moves"),
         (json!({"options": options_json(o), "moves": [], "seed": 1}), "bad-field", "seed"),

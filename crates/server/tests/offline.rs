@@ -161,6 +161,11 @@ async fn refusals(s: TestServer) {
     bad[2] = "c3-c4".into();
     let (_, r) = upload(&s, &token, &body("dots", options.clone(), &bad, &new_id())).await;
     assert_eq!((r["code"].as_str(), r["args"]["ply"].as_u64()), (Some("illegal-move"), Some(2)), "{r}");
+    // A move's own text only, as a table's socket takes it.
+    let mut bad = moves.clone();
+    bad[3] = format!(" {}", bad[3]);
+    let (_, r) = upload(&s, &token, &body("dots", options.clone(), &bad, &new_id())).await;
+    assert_eq!((r["code"].as_str(), r["args"]["ply"].as_u64()), (Some("illegal-move"), Some(3)), "{r}");
     let mut bad = moves.clone();
     bad.push("0".into());
     let (_, r) = upload(&s, &token, &body("dots", options.clone(), &bad, &new_id())).await;

@@ -49,6 +49,10 @@ impl<G: Script> Lesson<G> {
     /// move; on `TryAgain` the lesson is left as it was. Returns the verdict and the replies.
     pub fn play(&mut self, mv: &str) -> Result<(Verdict, Vec<String>), super::LessonError> {
         let m = G::parse_move(mv).map_err(super::LessonError::BadMove)?;
+        // As on a table's socket: a move's own text only, no spaces, signs or leading zeros.
+        if m.to_string() != mv {
+            return Err(super::LessonError::BadMove(format!("write the move as {m}")));
+        }
         let learner = G::learner(self.step);
         let before = self.game.clone();
         let mut after = self.game.clone();

@@ -110,6 +110,18 @@ impl Known {
         if moves.len() > MAX_MOVES {
             return Err(KnownError::TooLong);
         }
+        // As on a table's socket: a move's own text only (`c3-d4`, no spaces).
+        let loose = moves.iter().enumerate().find_map(|(i, text)| {
+            let m = text.parse::<rules::musashi::Move>().ok()?;
+            (m.to_string() != *text).then(|| KnownError::Illegal {
+                number: i + 1,
+                text: text.clone(),
+                reason: format!("write the move as {m}"),
+            })
+        });
+        if let Some(e) = loose {
+            return Err(e);
+        }
         let games = ai::review::musashi::replay(o, moves).map_err(|e| match e {
             ai::review::ReviewError::Illegal { number, text, reason } => KnownError::Illegal { number, text, reason },
         })?;
