@@ -6,7 +6,7 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 /// One of the preset phrases, as sent (`good-luck`).
-#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug, Serialize, Deserialize, JsonSchema)]
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug, Serialize, JsonSchema)]
 #[serde(rename_all = "kebab-case")]
 pub enum Phrase {
     Hello,
@@ -17,6 +17,21 @@ pub enum Phrase {
     WellPlayed,
     Sorry,
     MustGo,
+}
+
+/// From its id only: serde's own reading of an enum also takes `{"hello": null}`, which the
+/// schema (and `docs/protocol.md`) refuse.
+impl<'de> Deserialize<'de> for Phrase {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Phrase, D::Error> {
+        let id = String::deserialize(d)?;
+        Phrase::ALL.into_iter().find(|p| p.as_str() == id).ok_or_else(|| {
+            let ids: Vec<&'static str> = Phrase::ALL.iter().map(|p| p.as_str()).collect();
+            serde::de::Error::custom(format!(
+                "a phrase is one of {ids:?}, not {:?}",
+                id.chars().take(24).collect::<String>()
+            ))
+        })
+    }
 }
 
 impl Phrase {
@@ -60,5 +75,9 @@ mod tests {
         }
         assert!(serde_json::from_value::<Phrase>("Hello".into()).is_err());
         assert!(serde_json::from_value::<Phrase>("you are bad".into()).is_err());
+        // Only the id: not serde's map form of an enum, nor another type.
+        assert!(serde_json::from_value::<Phrase>(serde_json::json!({"hello": null})).is_err());
+        assert!(serde_json::from_value::<Phrase>(serde_json::json!(["hello"])).is_err());
+        assert!(serde_json::from_value::<Phrase>(serde_json::json!(1)).is_err());
     }
 }
