@@ -22,6 +22,7 @@ mod config;
 mod ctx;
 mod error;
 pub mod fd_limit;
+mod http_errors;
 pub mod ids;
 pub mod invite;
 pub(crate) mod json_body;
@@ -126,6 +127,8 @@ pub fn app(state: AppState) -> Router {
         // The per-address limit comes before everything that costs work: the invite-code
         // look-up below, the API, the socket and the pages (all but static files).
         .layer(axum::middleware::from_fn_with_state(state.clone(), api::limit_per_ip))
+        // Under /api/, axum's own refusals get the body of our errors too.
+        .layer(axum::middleware::from_fn(http_errors::as_json))
         .layer(axum::middleware::from_fn_with_state(state, invite::codes))
         .service(routes);
     Router::new().fallback_service(service)

@@ -155,6 +155,18 @@ async fn http_bodies_get_the_socket_codes() {
     assert_eq!(r.status(), 400);
     assert_eq!(r.json::<Value>().await.unwrap()["code"], "bad-json");
     assert_eq!(s.state.ctx.store.count_groups().await.unwrap(), 0);
+    // Refusals made before any handler runs have the same body.
+    for (method, path, status, code) in [
+        ("GET", "/api/games/0000000000/1?review=device&review=x", 400, "bad-field"),
+        ("POST", "/api/stats", 405, "not-found"),
+        ("GET", "/api/no-such-endpoint", 404, "not-found"),
+    ] {
+        let r = s.http.request(method.parse().unwrap(), s.url(path)).send().await.unwrap();
+        assert_eq!(r.status().as_u16(), status, "{method} {path}");
+        let v: Value = r.json().await.unwrap_or_else(|e| panic!("{method} {path}: {e}"));
+        assert_eq!(v["code"], code, "{method} {path}: {v}");
+        assert!(v["message"].as_str().is_some_and(|m| !m.is_empty()), "{v}");
+    }
 }
 
 #[tokio::test]
