@@ -10,7 +10,7 @@
 //
 // With --check (one run, English, unless told otherwise) it exits non-zero when a page's
 // median performance is below 95 or its CLS 0.05 or more (a page below the bar after one run is
-// run twice more: the median of three decides).
+// run twice more, once the load has fallen (up to 60 s): the median of three decides).
 //
 //   node --experimental-websocket scripts/lighthouse.mjs --bin target/release/qdan [--runs 3]
 //        [--langs en,hi] [--pages home,game,...] [--out DIR] [--check]
@@ -63,6 +63,13 @@ function freePort() {
 }
 
 const load = () => loadavg().map((x) => x.toFixed(2)).join(' ');
+/** The longest wait for a quiet machine before a page below the bar is measured again. */
+const QUIET_WAIT_S = 60;
+/** Waits until the 1-minute load average is under 1.5 (or QUIET_WAIT_S passed). */
+async function quiet() {
+  const until = Date.now() + QUIET_WAIT_S * 1000;
+  while (loadavg()[0] >= 1.5 && Date.now() < until) await new Promise((r) => setTimeout(r, 2000));
+}
 
 const dir = await mkdtemp(join(tmpdir(), 'qdan-lh-'));
 const port = await freePort();
@@ -182,7 +189,13 @@ try {
         m.fcp.push(a['first-contentful-paint'].numericValue / 1000);
         m.tbt.push(a['total-blocking-time'].numericValue);
         m.bytes.push(a['total-byte-weight'].numericValue / 1024);
-        if (check && r === 0 && planned < 3 && (m.perf[0] < PERF || m.cls[0] >= CLS)) planned = 3;
+        if (check && r === 0 && planned < 3 && (m.perf[0] < PERF || m.cls[0] >= CLS)) {
+          planned = 3;
+          // Measured again only once the machine has calmed down (at most QUIET_WAIT_S): in a
+          // CI run the check follows a release build, and the table pages, at 94-96 on a quiet
+          // machine, fell to 94 under load 5 and failed a run they pass at load 1.
+          await quiet();
+        }
       }
       const row = Object.fromEntries(Object.entries(m).map(([k, v]) => [k, median(v)]));
       results.push({ page, lang: l, ...row, runs: m, load: [before, load()] });

@@ -485,8 +485,12 @@ async fn a_socket_without_hello_is_closed_with_1008() {
     let s = TestServer::start_with(lobby_config(), None).await;
     let (ada, _) = s.player("Ada").await;
     let code = s.group(&ada, json!({"game": "dots"})).await;
+    // Both opened first, so that their 10 s run together.
+    let mut open = vec![];
     for path in ["/ws/lobby".to_string(), format!("/ws/{code}")] {
-        let (mut ws, _) = connect_async(format!("ws://{}{path}", s.addr)).await.unwrap();
+        open.push((connect_async(format!("ws://{}{path}", s.addr)).await.unwrap().0, path));
+    }
+    for (mut ws, path) in open {
         let m = tokio::time::timeout(Duration::from_secs(15), ws.next()).await.expect("closed within 15 s");
         match m.expect("a close frame").expect("no socket error") {
             Message::Close(f) => assert_eq!(f.map(|f| u16::from(f.code)), Some(1008), "{path}"),
