@@ -288,14 +288,7 @@ async fn a_player_who_does_not_come_is_dropped_and_the_other_goes_back_to_the_po
     };
     assert_eq!(gone["absent"].as_array().unwrap().len(), 1);
     // The socket closes normally (1000), not with 4010: there is no table to reconnect to.
-    let closed = loop {
-        let m = tokio::time::timeout(Duration::from_secs(5), ca.ws.next()).await.expect("closed within 5 s");
-        match m.expect("a close frame first").expect("no socket error") {
-            Message::Close(f) => break f.map(|f| u16::from(f.code)),
-            _ => continue,
-        }
-    };
-    assert_eq!(closed, Some(1000));
+    assert_eq!(crate::common::close_code(&mut ca.ws).await, 1000);
     // Nothing recorded: the group is gone.
     let r = s.http.get(s.url(&format!("/api/groups/{code}"))).send().await.unwrap();
     assert_eq!(r.status(), 404);

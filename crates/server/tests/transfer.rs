@@ -11,7 +11,7 @@ use serde_json::{Value, json};
 use tokio_tungstenite::connect_async;
 use tokio_tungstenite::tungstenite::Message;
 
-use crate::common::{TestServer, fast_config};
+use crate::common::{TestServer, close_code, fast_config};
 
 /// A new transfer link for `token`: its code (the last part of its path) and the answer.
 async fn link(s: &TestServer, token: &str) -> (String, Value) {
@@ -40,21 +40,6 @@ async fn playing(s: &TestServer, token: &str) -> Value {
     let r = s.http.get(s.url("/api/me/playing")).bearer_auth(token).send().await.unwrap();
     assert_eq!(r.status(), 200);
     r.json().await.unwrap()
-}
-
-/// The close frame's code of the next close on `ws` (5 s at most), skipping other messages.
-async fn close_code<S>(ws: &mut S) -> u16
-where
-    S: futures_util::Stream<Item = Result<Message, tokio_tungstenite::tungstenite::Error>> + Unpin,
-{
-    loop {
-        let m = tokio::time::timeout(Duration::from_secs(5), ws.next()).await.expect("closed within 5 s");
-        match m {
-            Some(Ok(Message::Close(Some(f)))) => return f.code.into(),
-            Some(Ok(_)) => continue,
-            other => panic!("expected a close frame, got {other:?}"),
-        }
-    }
 }
 
 async fn moves_the_player(s: TestServer) {

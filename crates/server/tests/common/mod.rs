@@ -338,3 +338,18 @@ pub async fn both_move(a: &mut Client, b: &mut Client) {
 pub fn my_turn(table: &Value, seat: u64) -> bool {
     table["status"] == "playing" && table["seats"][seat as usize]["side"] == table["view"]["turn"]
 }
+
+/// The close frame's code of the next close on `ws` (5 s at most), skipping other messages.
+pub async fn close_code<S>(ws: &mut S) -> u16
+where
+    S: futures_util::Stream<Item = Result<Message, tokio_tungstenite::tungstenite::Error>> + Unpin,
+{
+    loop {
+        let m = tokio::time::timeout(Duration::from_secs(5), ws.next()).await.expect("closed within 5 s");
+        match m {
+            Some(Ok(Message::Close(Some(f)))) => return f.code.into(),
+            Some(Ok(_)) => continue,
+            other => panic!("expected a close frame, got {other:?}"),
+        }
+    }
+}
