@@ -76,9 +76,15 @@ async fn a_whole_bagh_chal_game_to_its_end() {
     let ids: Vec<&str> = o["options"].as_array().unwrap().iter().map(|x| x["id"].as_str().unwrap()).collect();
     assert_eq!(ids, ["target", "first", "repetition", "swapRoles"]);
     assert_eq!(o["options"][0]["values"], json!(["5", "4", "6", "all"]));
+    // Without the repetition rule a game can go on for ever: the analysis board's choice only.
+    assert_eq!(o["options"][2]["values"], json!(["forbidden"]));
 
     let (ta, _) = s.player("Ana").await;
     let (tb, _) = s.player("Ben").await;
+    let endless = json!({"game": "bagh-chal", "options": {"repetition": "allowed"}});
+    let r = s.http.post(s.url("/api/groups")).bearer_auth(&ta).json(&endless).send().await.unwrap();
+    assert_eq!(r.status(), 400);
+    assert_eq!(r.json::<Value>().await.unwrap()["code"], "bad-field");
     let code = s.group(&ta, json!({"game": "bagh-chal", "options": {"target": "4"}})).await;
     let mut a = s.client(&code, &ta).await;
     let mut b = s.client(&code, &tb).await;

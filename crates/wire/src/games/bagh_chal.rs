@@ -37,7 +37,9 @@ impl WireGame for bagh_chal::Game {
         vec![
             ("target", Target::CHOICES.iter().map(|t| json!(t.to_string())).collect()),
             ("first", vec![json!("goats"), json!("tigers")]),
-            ("repetition", vec![json!("forbidden"), json!("allowed")]),
+            // `allowed` is for the analysis board only: a game without the rule can go on for
+            // ever, so no group may choose it (`docs/design.md` §8.6).
+            ("repetition", vec![json!("forbidden")]),
             ("swapRoles", vec![json!(true), json!(false)]),
         ]
     }
