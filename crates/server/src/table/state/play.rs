@@ -147,6 +147,10 @@ impl Table {
         if g.playing() {
             return Err(ErrorCode::GameInProgress.into());
         }
+        if self.rematch[seat.index()] {
+            // Asked already: acknowledged, nothing new to tell anyone.
+            return Ok(());
+        }
         self.rematch[seat.index()] = true;
         if self.seat(seat.other()).is_some_and(|s| s.cpu().is_some()) {
             self.rematch[seat.other().index()] = true;

@@ -12,6 +12,9 @@ fn a_rematch_during_play_is_refused_as_a_game_in_progress() {
     // Once the game is over the same intent is accepted.
     h.intent(B, Intent::Resign {}).unwrap();
     assert_eq!(h.intent(A, Intent::Rematch {}).unwrap(), vec![Change::RematchOffered(Seat::First)]);
+    // Asking again changes nothing and tells no one; the other seat's request starts the game.
+    assert_eq!(h.intent(A, Intent::Rematch {}).unwrap(), vec![]);
+    assert_eq!(h.intent(B, Intent::Rematch {}).unwrap(), vec![Change::GameStarted]);
 }
 
 #[test]
