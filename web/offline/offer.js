@@ -24,7 +24,8 @@ export async function createOfflineOffer({ t, lang, game, specs, level, after })
   const parts = await loadGame(game);
   /** @param {string} id @param {string | boolean} v */
   const valueText = (id, v) => (typeof v === 'boolean' ? t(v ? 'play-on' : 'play-off') : parts.optionText(t, id, v));
-  const shown = specs.filter((sp) => sp.changeable && !REMATCH_ONLY.has(sp.id));
+  // A rule with one value (Bagh-Chal's repetition rule) is no choice: left out, sent as its default.
+  const shown = specs.filter((sp) => sp.changeable && sp.values.length > 1 && !REMATCH_ONLY.has(sp.id));
   const fields = shown.map((sp) => {
     const id = `offline-opt-${sp.id}`;
     if (sp.values.every((x) => typeof x === 'boolean')) {

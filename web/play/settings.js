@@ -39,7 +39,8 @@ export function createSettings({ t, intent, setUi }) {
     const fields = specs.map((sp) => {
       const id = `opt-${sp.id}`;
       const current = next[sp.id] ?? sp.default;
-      const disabled = !host || !sp.changeable;
+      // A rule with one value (Bagh-Chal's repetition rule) is shown, not chosen.
+      const disabled = !host || !sp.changeable || sp.values.length < 2;
       if (sp.values.every((x) => typeof x === 'boolean')) {
         return h('label', { class: 'check' },
           h('input', { type: 'checkbox', id, name: sp.id, checked: current === true, disabled }),
