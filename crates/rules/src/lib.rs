@@ -39,6 +39,7 @@ pub mod record;
 mod registry;
 #[cfg(feature = "json-schema")]
 mod schema;
+mod text;
 
 pub use any::{EndReason, Finished, PlayError, Refusal, Side, dots_finished, musashi_finished};
 pub use game::Game;

@@ -48,9 +48,12 @@ pub enum RecordError {
     /// A rule tag with a value the game does not have.
     #[error("tag {tag}: {reason}")]
     BadRule { tag: String, reason: String },
-    /// No `Game` tag, or a rule tag of another game.
-    #[error("the record does not say which game it is ([Game \"musashi\"] or [Game \"dots\"])")]
+    /// No `Game` tag.
+    #[error("the record does not say which game it is ([Game \"musashi\"], [Game \"dots\"] or [Game \"bagh-chal\"])")]
     NoGame,
+    /// A rule tag of another game than the `Game` tag names: the record is ambiguous.
+    #[error("tag {tag} is not a rule of {game}")]
+    OtherGamesRule { tag: String, game: String },
     /// A move that does not parse or is against the rules (numbered from 1).
     #[error("move {number} ({text:?}) is not legal: {reason}")]
     BadMove { number: usize, text: String, reason: String },
@@ -213,8 +216,8 @@ impl FromStr for Record {
         let get = |name: &str| rules.iter().find(|(n, _)| n == name).map(|(_, v)| v.as_str());
         let kind: GameKind = rule("Game", get("Game").ok_or(RecordError::NoGame)?)?;
         // A rule tag of another game makes the record ambiguous.
-        if rules.iter().any(|(n, _)| n != "Game" && !kind.rule_tags().contains(&n.as_str())) {
-            return Err(RecordError::NoGame);
+        if let Some((n, _)) = rules.iter().find(|(n, _)| n != "Game" && !kind.rule_tags().contains(&n.as_str())) {
+            return Err(RecordError::OtherGamesRule { tag: n.clone(), game: kind.as_str().into() });
         }
         let options = AnyOptions::from_rule_tags(kind, &rules)
             .map_err(|(tag, reason)| RecordError::BadRule { tag: tag.into(), reason })?;
@@ -270,6 +273,13 @@ mod tests {
         assert_eq!("1. c3-d4".parse::<Record>().unwrap_err(), RecordError::NoGame);
         assert!(matches!("[Game \"dots\"]\n[Size \"9x9\"]".parse::<Record>(), Err(RecordError::BadRule { .. })));
         assert!(matches!("[Game musashi]".parse::<Record>(), Err(RecordError::BadTag { line: 1 })));
-        assert_eq!("[Game \"dots\"]\n[Board \"33\"]".parse::<Record>().unwrap_err(), RecordError::NoGame);
+        assert_eq!(
+            "[Game \"dots\"]\n[Board \"33\"]".parse::<Record>().unwrap_err(),
+            RecordError::OtherGamesRule { tag: "Board".into(), game: "dots".into() }
+        );
+        assert_eq!(
+            "[Game \"bagh-chal\"]\n[Limit \"100\"]".parse::<Record>().unwrap_err().to_string(),
+            "tag Limit is not a rule of bagh-chal"
+        );
     }
 }

@@ -290,7 +290,7 @@ mod tests {
     fn the_wire_takes_only_a_moves_canonical_text() {
         for (kind, good, loose) in [
             (GameKind::Musashi, "c3-d4", &[" c3-d4", "c3 - d4", "\nc3-d4", "c3-d4 "][..]),
-            (GameKind::Dots, "5", &[" 5", "05", "+5", "\t5\n"][..]),
+            (GameKind::Dots, "5", &[" 5", "05", "\t5\n"][..]),
             (GameKind::BaghChal, "c3", &[" c3", "c3 "][..]),
         ] {
             let mut g = AnyGame::new(AnyOptions::default_for(kind));
@@ -301,5 +301,9 @@ mod tests {
             }
             assert_eq!(g.play_exact(side, good).as_deref(), Ok(good));
         }
+        // A signed number is no move anywhere (docs/notation.md: digits only).
+        let mut g = AnyGame::new(AnyOptions::default_for(GameKind::Dots));
+        assert!(g.clone().play(0, "+5").is_err());
+        assert!(g.play_exact(0, "+5").is_err());
     }
 }

@@ -1,7 +1,7 @@
 //! JSON Schemas of the option values that travel as text (`"10"`, `"none"`, `"5x4"`): their
 //! serde impls go through `String`, so a derived schema would only say "a string". These say
 //! which strings: what the server writes (the serialize contract) and what `FromStr` accepts
-//! (the deserialize contract), which is a little wider (`"+05X4"` is a size too).
+//! (the deserialize contract), which is a little wider (leading zeros: `"05x4"` is a size too).
 
 use std::borrow::Cow;
 
@@ -33,9 +33,9 @@ impl JsonSchema for Limit {
     }
 
     fn json_schema(generator: &mut SchemaGenerator) -> Schema {
-        // `u16::from_str` also takes a plus sign and leading zeros.
+        // Reading takes leading zeros too (digits only: no sign).
         let number =
-            if generator.contract().is_serialize() { U16_FROM_1.to_string() } else { format!("\\+?0*{U16_FROM_1}") };
+            if generator.contract().is_serialize() { U16_FROM_1.to_string() } else { format!("0*{U16_FROM_1}") };
         json_schema!({
             "description": "How many moves the Children may make (1 to 65535), or `none`.",
             "type": "string",
@@ -50,8 +50,7 @@ impl JsonSchema for Size {
     }
 
     fn json_schema(generator: &mut SchemaGenerator) -> Schema {
-        let pattern =
-            if generator.contract().is_serialize() { "^[3-5]x[3-5]$" } else { "^\\+?0*[3-5][xX]\\+?0*[3-5]$" };
+        let pattern = if generator.contract().is_serialize() { "^[3-5]x[3-5]$" } else { "^0*[3-5]x0*[3-5]$" };
         json_schema!({
             "description": "Boxes across and down, each 3 to 5: `5x4`.",
             "type": "string",

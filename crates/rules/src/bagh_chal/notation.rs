@@ -76,7 +76,7 @@ pub enum ParsePositionError {
 
 fn points(list: &str, taken: Mask) -> Result<Mask, ParsePositionError> {
     let mut set = Mask::EMPTY;
-    for name in list.split(',').filter(|n| !n.is_empty()) {
+    for name in crate::text::list(list) {
         let p: Point = name.parse()?;
         if set.contains(p.0) || taken.contains(p.0) {
             return Err(ParsePositionError::Doubled(p));
@@ -98,7 +98,7 @@ impl FromStr for Position {
             return Err(ParsePositionError::Tigers(tigers.count()));
         }
         let goats = points(goats, tigers)?;
-        let count = |t: &str| t.parse::<u8>().ok().filter(|&n| n <= GOATS).ok_or(ParsePositionError::Count);
+        let count = |t: &str| crate::text::digits::<u8>(t).filter(|&n| n <= GOATS).ok_or(ParsePositionError::Count);
         let (in_hand, captured) = (count(hand)?, count(captured)?);
         let total = goats.count() + u32::from(in_hand) + u32::from(captured);
         if total != u32::from(GOATS) {
@@ -164,6 +164,9 @@ mod tests {
             "a1,a5,e1,e5::21:0:g",
             "a1,a5,e1,e5::20:0:x",
             "a1,a5,e1,e5::-1:21:g",
+            "a1,a5,e1,e5::+20:0:g",
+            "a1,a5,e1,e5,::20:0:g",
+            "a1,,a5,e1,e5::20:0:g",
         ] {
             assert!(bad.parse::<Position>().is_err(), "{bad}");
         }

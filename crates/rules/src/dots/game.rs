@@ -31,8 +31,8 @@ pub struct ParseEdgeError(pub String);
 impl FromStr for Edge {
     type Err = ParseEdgeError;
     fn from_str(s: &str) -> Result<Edge, ParseEdgeError> {
-        match s.trim().parse::<u8>() {
-            Ok(e) if (e as usize) < super::geometry::MAX_EDGES => Ok(Edge(e)),
+        match crate::text::digits::<u8>(s.trim()) {
+            Some(e) if (e as usize) < super::geometry::MAX_EDGES => Ok(Edge(e)),
             _ => Err(ParseEdgeError(s.chars().take(16).collect())),
         }
     }

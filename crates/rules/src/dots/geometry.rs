@@ -88,8 +88,8 @@ impl FromStr for Size {
                 s.chars().take(16).collect::<String>()
             )
         };
-        let (w, h) = s.split_once(['x', 'X']).ok_or_else(err)?;
-        let (w, h) = (w.parse().map_err(|_| err())?, h.parse().map_err(|_| err())?);
+        let (w, h) = s.split_once('x').ok_or_else(err)?;
+        let (w, h) = (crate::text::digits(w).ok_or_else(err)?, crate::text::digits(h).ok_or_else(err)?);
         Size::new(w, h).ok_or_else(err)
     }
 }
@@ -238,7 +238,7 @@ mod tests {
     #[test]
     fn size_text() {
         assert_eq!("5x4".parse::<Size>().unwrap(), Size::DEFAULT);
-        for bad in ["", "2x3", "6x4", "5", "ax4", "5x4x3"] {
+        for bad in ["", "2x3", "6x4", "5", "ax4", "5x4x3", "5X4", "+5x4", "5x+4"] {
             assert!(bad.parse::<Size>().is_err(), "{bad}");
         }
     }

@@ -34,7 +34,7 @@ fn dot(size: Size, name: &str) -> Option<(u8, u8)> {
         return None;
     }
     let c = col as u8 - b'a';
-    let r: u8 = chars.as_str().parse().ok()?;
+    let r: u8 = crate::text::digits(chars.as_str())?;
     (c <= size.w && (1..=size.h + 1).contains(&r)).then(|| (r - 1, c))
 }
 
@@ -77,8 +77,18 @@ mod tests {
         assert_eq!(line_name(s, 6), "b2-c2");
         assert_eq!(line_name(s, 25), "a1-a2");
         assert_eq!(line_name(s, 32), "b2-b3");
-        for bad in ["a1-c1", "a1-b2", "a1", "a1-a1", "g1-h1", "a6-b6", "a0-b0", "17", "", "-"] {
+        for bad in ["a1-c1", "a1-b2", "a1", "a1-a1", "g1-h1", "a6-b6", "a0-b0", "17", "", "-", "a+1-b1"] {
             assert_eq!(line_from_name(s, bad), None, "{bad}");
+        }
+    }
+
+    #[test]
+    fn an_edge_number_is_digits() {
+        for (text, e) in [("17", 17), (" 17 ", 17), ("017", 17), ("0", 0)] {
+            assert_eq!(text.parse::<crate::dots::Edge>().map(|x| x.0), Ok(e), "{text:?}");
+        }
+        for bad in ["+5", "-1", "5.0", "60", "", "1 7"] {
+            assert!(bad.parse::<crate::dots::Edge>().is_err(), "{bad:?}");
         }
     }
 }

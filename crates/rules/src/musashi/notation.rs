@@ -45,7 +45,7 @@ impl FromStr for Position {
         let board: BoardKind = board.parse().map_err(|_| ParsePositionError::Board)?;
         let parent = point_on(parent, board)?;
         let mut set = Mask::EMPTY;
-        for name in children.split(',').filter(|n| !n.is_empty()) {
+        for name in crate::text::list(children) {
             let p = point_on(name, board)?;
             if p == parent || set.contains(p.0) {
                 return Err(ParsePositionError::Doubled(p));
@@ -60,7 +60,7 @@ impl FromStr for Position {
             "c" => Role::Children,
             _ => return Err(ParsePositionError::Side),
         };
-        let children_moves = moves.parse().map_err(|_| ParsePositionError::Moves)?;
+        let children_moves = crate::text::digits(moves).ok_or(ParsePositionError::Moves)?;
         Ok(Position { board, parent, children: set, turn, children_moves })
     }
 }
@@ -102,6 +102,10 @@ mod tests {
             "33:c3::x:0",
             "33:c3::p:-1",
             "33:c3::p:99999",
+            "33:c3::p:+0",
+            "33:c3:a1,,a2:p:0",
+            "33:c3:a1,:p:0",
+            "33:c3:,:p:0",
             "33:c3:a1,a2,a3,a4,a5,b1,b2,b3,b4,b5,c1,c2,c4,c5,d1,d2,d3:p:0",
         ] {
             assert!(bad.parse::<Position>().is_err(), "{bad}");

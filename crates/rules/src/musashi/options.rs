@@ -150,8 +150,8 @@ impl FromStr for Limit {
         if s == "none" {
             return Ok(Limit::NONE);
         }
-        match s.parse::<u16>() {
-            Ok(n) if n > 0 => Ok(Limit(Some(n))),
+        match crate::text::digits::<u16>(s) {
+            Some(n) if n > 0 => Ok(Limit(Some(n))),
             _ => Err(format!("limit must be a count of Children moves (1..65535) or none, not {s:?}")),
         }
     }
