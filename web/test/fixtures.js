@@ -411,12 +411,6 @@ export default [
         "v": 36
       },
       {
-        "kind": "rematchOffer",
-        "seat": 0,
-        "t": "event",
-        "v": 37
-      },
-      {
         "info": {
           "away": false,
           "connected": true,
@@ -429,7 +423,7 @@ export default [
         "kind": "seat",
         "seat": 1,
         "t": "event",
-        "v": 38
+        "v": 37
       },
       {
         "info": {
@@ -444,19 +438,13 @@ export default [
         "kind": "seat",
         "seat": 1,
         "t": "event",
-        "v": 39
-      },
-      {
-        "kind": "rematchOffer",
-        "seat": 0,
-        "t": "event",
-        "v": 40
+        "v": 38
       },
       {
         "count": 1,
         "kind": "spectators",
         "t": "event",
-        "v": 41
+        "v": 39
       },
       {
         "info": {
@@ -471,7 +459,7 @@ export default [
         "kind": "seat",
         "seat": 0,
         "t": "event",
-        "v": 42
+        "v": 40
       },
       {
         "info": {
@@ -486,7 +474,7 @@ export default [
         "kind": "seat",
         "seat": 0,
         "t": "event",
-        "v": 43
+        "v": 41
       },
       {
         "clock": null,
@@ -503,7 +491,7 @@ export default [
           0
         ],
         "t": "event",
-        "v": 44
+        "v": 42
       },
       {
         "kind": "resign",
@@ -514,7 +502,7 @@ export default [
         },
         "seat": 1,
         "t": "event",
-        "v": 45
+        "v": 43
       }
     ],
     "final": {
@@ -3386,12 +3374,6 @@ export default [
         "v": 35
       },
       {
-        "kind": "rematchOffer",
-        "seat": 0,
-        "t": "event",
-        "v": 36
-      },
-      {
         "info": {
           "away": false,
           "connected": true,
@@ -3404,19 +3386,13 @@ export default [
         "kind": "seat",
         "seat": 1,
         "t": "event",
-        "v": 37
+        "v": 36
       },
       {
         "count": 0,
         "kind": "spectators",
         "t": "event",
-        "v": 38
-      },
-      {
-        "kind": "rematchOffer",
-        "seat": 0,
-        "t": "event",
-        "v": 39
+        "v": 37
       },
       {
         "clock": {
@@ -3441,7 +3417,7 @@ export default [
           0
         ],
         "t": "event",
-        "v": 40
+        "v": 38
       },
       {
         "info": {
@@ -3456,7 +3432,7 @@ export default [
         "kind": "seat",
         "seat": 0,
         "t": "event",
-        "v": 41
+        "v": 39
       },
       {
         "info": {
@@ -3471,7 +3447,7 @@ export default [
         "kind": "seat",
         "seat": 0,
         "t": "event",
-        "v": 42
+        "v": 40
       },
       {
         "by": "timeout",
@@ -3486,7 +3462,7 @@ export default [
         "seat": 1,
         "side": 0,
         "t": "event",
-        "v": 43
+        "v": 41
       },
       {
         "by": "cpu-away",
@@ -3501,7 +3477,7 @@ export default [
         "seat": 0,
         "side": 1,
         "t": "event",
-        "v": 44
+        "v": 42
       },
       {
         "info": {
@@ -3516,13 +3492,13 @@ export default [
         "kind": "seat",
         "seat": 1,
         "t": "event",
-        "v": 45
+        "v": 43
       },
       {
         "count": 1,
         "kind": "spectators",
         "t": "event",
-        "v": 46
+        "v": 44
       },
       {
         "info": {
@@ -3537,7 +3513,7 @@ export default [
         "kind": "seat",
         "seat": 1,
         "t": "event",
-        "v": 47
+        "v": 45
       },
       {
         "by": "timeout",
@@ -3552,7 +3528,7 @@ export default [
         "seat": 1,
         "side": 0,
         "t": "event",
-        "v": 48
+        "v": 46
       },
       {
         "by": "cpu-away",
@@ -3566,6 +3542,36 @@ export default [
         "ply": 3,
         "seat": 0,
         "side": 1,
+        "t": "event",
+        "v": 47
+      },
+      {
+        "info": {
+          "away": false,
+          "connected": true,
+          "cpu": null,
+          "name": "W",
+          "playerId": "w",
+          "rating": null,
+          "side": 0
+        },
+        "kind": "seat",
+        "seat": 1,
+        "t": "event",
+        "v": 48
+      },
+      {
+        "info": {
+          "away": false,
+          "connected": true,
+          "cpu": null,
+          "name": "N4",
+          "playerId": "w",
+          "rating": null,
+          "side": 0
+        },
+        "kind": "seat",
+        "seat": 1,
         "t": "event",
         "v": 49
       },
@@ -3585,36 +3591,6 @@ export default [
         "v": 50
       },
       {
-        "info": {
-          "away": false,
-          "connected": true,
-          "cpu": null,
-          "name": "N4",
-          "playerId": "w",
-          "rating": null,
-          "side": 0
-        },
-        "kind": "seat",
-        "seat": 1,
-        "t": "event",
-        "v": 51
-      },
-      {
-        "info": {
-          "away": false,
-          "connected": true,
-          "cpu": null,
-          "name": "W",
-          "playerId": "w",
-          "rating": null,
-          "side": 0
-        },
-        "kind": "seat",
-        "seat": 1,
-        "t": "event",
-        "v": 52
-      },
-      {
         "by": "timeout",
         "clock": {
           "limit": 30,
@@ -3631,7 +3607,7 @@ export default [
           "e3",
           "c5"
         ],
-        "v": 53
+        "v": 51
       },
       {
         "by": "cpu-away",
@@ -3646,13 +3622,13 @@ export default [
         "seat": 0,
         "side": 1,
         "t": "event",
-        "v": 54
+        "v": 52
       },
       {
         "kind": "undoRequest",
         "seat": 1,
         "t": "event",
-        "v": 55
+        "v": 53
       }
     ],
     "final": {
@@ -4264,18 +4240,6 @@ export default [
         "v": 39
       },
       {
-        "kind": "rematchOffer",
-        "seat": 1,
-        "t": "event",
-        "v": 40
-      },
-      {
-        "kind": "rematchOffer",
-        "seat": 1,
-        "t": "event",
-        "v": 41
-      },
-      {
         "info": {
           "away": false,
           "connected": true,
@@ -4288,7 +4252,7 @@ export default [
         "kind": "seat",
         "seat": 1,
         "t": "event",
-        "v": 42
+        "v": 40
       },
       {
         "info": {
@@ -4303,7 +4267,7 @@ export default [
         "kind": "seat",
         "seat": 1,
         "t": "event",
-        "v": 43
+        "v": 41
       },
       {
         "clock": null,
@@ -4324,7 +4288,7 @@ export default [
           0
         ],
         "t": "event",
-        "v": 44
+        "v": 42
       },
       {
         "by": "player",
@@ -4335,7 +4299,7 @@ export default [
         "seat": 0,
         "side": 1,
         "t": "event",
-        "v": 45
+        "v": 43
       },
       {
         "by": "player",
@@ -4346,7 +4310,7 @@ export default [
         "seat": 1,
         "side": 0,
         "t": "event",
-        "v": 46
+        "v": 44
       },
       {
         "by": "player",
@@ -4357,7 +4321,7 @@ export default [
         "seat": 0,
         "side": 1,
         "t": "event",
-        "v": 47
+        "v": 45
       },
       {
         "by": "player",
@@ -4372,7 +4336,7 @@ export default [
           "e2",
           "e4"
         ],
-        "v": 48
+        "v": 46
       },
       {
         "by": "player",
@@ -4383,7 +4347,7 @@ export default [
         "seat": 0,
         "side": 1,
         "t": "event",
-        "v": 49
+        "v": 47
       },
       {
         "by": "player",
@@ -4394,7 +4358,7 @@ export default [
         "seat": 1,
         "side": 0,
         "t": "event",
-        "v": 50
+        "v": 48
       },
       {
         "by": "player",
@@ -4405,7 +4369,7 @@ export default [
         "seat": 0,
         "side": 1,
         "t": "event",
-        "v": 51
+        "v": 49
       },
       {
         "by": "player",
@@ -4416,7 +4380,7 @@ export default [
         "seat": 1,
         "side": 0,
         "t": "event",
-        "v": 52
+        "v": 50
       },
       {
         "by": "player",
@@ -4427,7 +4391,7 @@ export default [
         "seat": 0,
         "side": 1,
         "t": "event",
-        "v": 53
+        "v": 51
       },
       {
         "by": "player",
@@ -4438,7 +4402,7 @@ export default [
         "seat": 1,
         "side": 0,
         "t": "event",
-        "v": 54
+        "v": 52
       },
       {
         "by": "player",
@@ -4449,7 +4413,7 @@ export default [
         "seat": 0,
         "side": 1,
         "t": "event",
-        "v": 55
+        "v": 53
       },
       {
         "by": "player",
@@ -4460,7 +4424,7 @@ export default [
         "seat": 1,
         "side": 0,
         "t": "event",
-        "v": 56
+        "v": 54
       },
       {
         "by": "player",
@@ -4471,7 +4435,7 @@ export default [
         "seat": 0,
         "side": 1,
         "t": "event",
-        "v": 57
+        "v": 55
       },
       {
         "kind": "resign",
@@ -4482,13 +4446,13 @@ export default [
         },
         "seat": 1,
         "t": "event",
-        "v": 58
+        "v": 56
       },
       {
         "count": 1,
         "kind": "spectators",
         "t": "event",
-        "v": 59
+        "v": 57
       },
       {
         "info": {
@@ -4503,7 +4467,7 @@ export default [
         "kind": "seat",
         "seat": 0,
         "t": "event",
-        "v": 60
+        "v": 58
       },
       {
         "info": {
@@ -4518,7 +4482,7 @@ export default [
         "kind": "seat",
         "seat": 0,
         "t": "event",
-        "v": 61
+        "v": 59
       },
       {
         "info": {
@@ -4533,13 +4497,13 @@ export default [
         "kind": "seat",
         "seat": 0,
         "t": "event",
-        "v": 62
+        "v": 60
       },
       {
         "count": 0,
         "kind": "spectators",
         "t": "event",
-        "v": 63
+        "v": 61
       }
     ],
     "final": {
@@ -7261,12 +7225,6 @@ export default [
         "v": 43
       },
       {
-        "kind": "rematchOffer",
-        "seat": 0,
-        "t": "event",
-        "v": 44
-      },
-      {
         "info": {
           "away": false,
           "connected": false,
@@ -7279,7 +7237,7 @@ export default [
         "kind": "seat",
         "seat": 0,
         "t": "event",
-        "v": 45
+        "v": 44
       },
       {
         "info": {
@@ -7294,7 +7252,7 @@ export default [
         "kind": "seat",
         "seat": 0,
         "t": "event",
-        "v": 46
+        "v": 45
       },
       {
         "info": {
@@ -7309,13 +7267,13 @@ export default [
         "kind": "seat",
         "seat": 1,
         "t": "event",
-        "v": 47
+        "v": 46
       },
       {
         "count": 0,
         "kind": "spectators",
         "t": "event",
-        "v": 48
+        "v": 47
       },
       {
         "info": {
@@ -7330,7 +7288,7 @@ export default [
         "kind": "seat",
         "seat": 0,
         "t": "event",
-        "v": 49
+        "v": 48
       },
       {
         "clock": null,
@@ -7347,7 +7305,7 @@ export default [
         "nextRanked": false,
         "t": "event",
         "turnLimit": null,
-        "v": 50
+        "v": 49
       },
       {
         "info": {
@@ -7362,7 +7320,7 @@ export default [
         "kind": "seat",
         "seat": 1,
         "t": "event",
-        "v": 51
+        "v": 50
       },
       {
         "info": {
@@ -7377,25 +7335,19 @@ export default [
         "kind": "seat",
         "seat": 1,
         "t": "event",
-        "v": 52
+        "v": 51
       },
       {
         "count": 1,
         "kind": "spectators",
         "t": "event",
-        "v": 53
-      },
-      {
-        "kind": "rematchOffer",
-        "seat": 0,
-        "t": "event",
-        "v": 54
+        "v": 52
       },
       {
         "count": 0,
         "kind": "spectators",
         "t": "event",
-        "v": 55
+        "v": 53
       }
     ],
     "final": {
@@ -7964,12 +7916,6 @@ export default [
         "v": 35
       },
       {
-        "kind": "rematchOffer",
-        "seat": 1,
-        "t": "event",
-        "v": 36
-      },
-      {
         "info": {
           "away": false,
           "connected": true,
@@ -7982,31 +7928,7 @@ export default [
         "kind": "seat",
         "seat": 1,
         "t": "event",
-        "v": 37
-      },
-      {
-        "kind": "rematchOffer",
-        "seat": 1,
-        "t": "event",
-        "v": 38
-      },
-      {
-        "kind": "rematchOffer",
-        "seat": 1,
-        "t": "event",
-        "v": 39
-      },
-      {
-        "kind": "rematchOffer",
-        "seat": 1,
-        "t": "event",
-        "v": 40
-      },
-      {
-        "kind": "rematchOffer",
-        "seat": 1,
-        "t": "event",
-        "v": 41
+        "v": 36
       },
       {
         "info": {
@@ -8021,7 +7943,7 @@ export default [
         "kind": "seat",
         "seat": 1,
         "t": "event",
-        "v": 42
+        "v": 37
       },
       {
         "info": {
@@ -8036,13 +7958,13 @@ export default [
         "kind": "seat",
         "seat": 0,
         "t": "event",
-        "v": 43
+        "v": 38
       },
       {
         "count": 0,
         "kind": "spectators",
         "t": "event",
-        "v": 44
+        "v": 39
       },
       {
         "clock": null,
@@ -8063,7 +7985,7 @@ export default [
           0
         ],
         "t": "event",
-        "v": 45
+        "v": 40
       },
       {
         "by": "player",
@@ -8074,7 +7996,7 @@ export default [
         "seat": 0,
         "side": 1,
         "t": "event",
-        "v": 46
+        "v": 41
       },
       {
         "by": "player",
@@ -8085,7 +8007,7 @@ export default [
         "seat": 1,
         "side": 0,
         "t": "event",
-        "v": 47
+        "v": 42
       },
       {
         "by": "player",
@@ -8096,7 +8018,7 @@ export default [
         "seat": 0,
         "side": 1,
         "t": "event",
-        "v": 48
+        "v": 43
       },
       {
         "by": "player",
@@ -8107,7 +8029,7 @@ export default [
         "seat": 1,
         "side": 0,
         "t": "event",
-        "v": 49
+        "v": 44
       },
       {
         "by": "player",
@@ -8118,7 +8040,7 @@ export default [
         "seat": 0,
         "side": 1,
         "t": "event",
-        "v": 50
+        "v": 45
       },
       {
         "by": "player",
@@ -8129,7 +8051,7 @@ export default [
         "seat": 1,
         "side": 0,
         "t": "event",
-        "v": 51
+        "v": 46
       },
       {
         "by": "player",
@@ -8140,7 +8062,7 @@ export default [
         "seat": 0,
         "side": 1,
         "t": "event",
-        "v": 52
+        "v": 47
       },
       {
         "by": "player",
@@ -8155,7 +8077,7 @@ export default [
           "b2",
           "d4"
         ],
-        "v": 53
+        "v": 48
       },
       {
         "by": "player",
@@ -8166,7 +8088,7 @@ export default [
         "seat": 0,
         "side": 1,
         "t": "event",
-        "v": 54
+        "v": 49
       },
       {
         "by": "player",
@@ -8177,7 +8099,7 @@ export default [
         "seat": 1,
         "side": 0,
         "t": "event",
-        "v": 55
+        "v": 50
       },
       {
         "by": "player",
@@ -8188,7 +8110,7 @@ export default [
         "seat": 0,
         "side": 1,
         "t": "event",
-        "v": 56
+        "v": 51
       },
       {
         "by": "player",
@@ -8199,7 +8121,7 @@ export default [
         "seat": 1,
         "side": 0,
         "t": "event",
-        "v": 57
+        "v": 52
       },
       {
         "by": "player",
@@ -8210,7 +8132,7 @@ export default [
         "seat": 0,
         "side": 1,
         "t": "event",
-        "v": 58
+        "v": 53
       },
       {
         "by": "player",
@@ -8221,7 +8143,7 @@ export default [
         "seat": 1,
         "side": 0,
         "t": "event",
-        "v": 59
+        "v": 54
       },
       {
         "by": "player",
@@ -8232,7 +8154,7 @@ export default [
         "seat": 0,
         "side": 1,
         "t": "event",
-        "v": 60
+        "v": 55
       },
       {
         "by": "player",
@@ -8247,7 +8169,7 @@ export default [
           "c3",
           "a5"
         ],
-        "v": 61
+        "v": 56
       },
       {
         "by": "player",
@@ -8258,7 +8180,7 @@ export default [
         "seat": 0,
         "side": 1,
         "t": "event",
-        "v": 62
+        "v": 57
       },
       {
         "by": "player",
@@ -8269,7 +8191,7 @@ export default [
         "seat": 1,
         "side": 0,
         "t": "event",
-        "v": 63
+        "v": 58
       },
       {
         "by": "player",
@@ -8280,7 +8202,7 @@ export default [
         "seat": 0,
         "side": 1,
         "t": "event",
-        "v": 64
+        "v": 59
       },
       {
         "by": "player",
@@ -8291,7 +8213,7 @@ export default [
         "seat": 1,
         "side": 0,
         "t": "event",
-        "v": 65
+        "v": 60
       },
       {
         "by": "player",
@@ -8302,7 +8224,7 @@ export default [
         "seat": 0,
         "side": 1,
         "t": "event",
-        "v": 66
+        "v": 61
       },
       {
         "by": "player",
@@ -8313,7 +8235,7 @@ export default [
         "seat": 1,
         "side": 0,
         "t": "event",
-        "v": 67
+        "v": 62
       },
       {
         "kind": "resign",
@@ -8324,13 +8246,13 @@ export default [
         },
         "seat": 1,
         "t": "event",
-        "v": 68
+        "v": 63
       },
       {
         "kind": "rematchOffer",
         "seat": 0,
         "t": "event",
-        "v": 69
+        "v": 64
       },
       {
         "info": {
@@ -8345,13 +8267,13 @@ export default [
         "kind": "seat",
         "seat": 1,
         "t": "event",
-        "v": 70
+        "v": 65
       },
       {
         "count": 1,
         "kind": "spectators",
         "t": "event",
-        "v": 71
+        "v": 66
       },
       {
         "clock": null,
@@ -8372,7 +8294,7 @@ export default [
           1
         ],
         "t": "event",
-        "v": 72
+        "v": 67
       },
       {
         "by": "player",
@@ -8383,7 +8305,7 @@ export default [
         "seat": 1,
         "side": 1,
         "t": "event",
-        "v": 73
+        "v": 68
       },
       {
         "by": "player",
@@ -8394,7 +8316,7 @@ export default [
         "seat": 0,
         "side": 0,
         "t": "event",
-        "v": 74
+        "v": 69
       },
       {
         "by": "player",
@@ -8405,7 +8327,7 @@ export default [
         "seat": 1,
         "side": 1,
         "t": "event",
-        "v": 75
+        "v": 70
       },
       {
         "by": "player",
@@ -8416,7 +8338,7 @@ export default [
         "seat": 0,
         "side": 0,
         "t": "event",
-        "v": 76
+        "v": 71
       },
       {
         "by": "player",
@@ -8427,7 +8349,7 @@ export default [
         "seat": 1,
         "side": 1,
         "t": "event",
-        "v": 77
+        "v": 72
       },
       {
         "by": "player",
@@ -8442,7 +8364,7 @@ export default [
           "b2",
           "d4"
         ],
-        "v": 78
+        "v": 73
       },
       {
         "by": "player",
@@ -8453,7 +8375,7 @@ export default [
         "seat": 1,
         "side": 1,
         "t": "event",
-        "v": 79
+        "v": 74
       },
       {
         "by": "player",
@@ -8464,7 +8386,7 @@ export default [
         "seat": 0,
         "side": 0,
         "t": "event",
-        "v": 80
+        "v": 75
       },
       {
         "by": "player",
@@ -8475,7 +8397,7 @@ export default [
         "seat": 1,
         "side": 1,
         "t": "event",
-        "v": 81
+        "v": 76
       },
       {
         "by": "player",
@@ -8490,7 +8412,7 @@ export default [
           "d2",
           "b4"
         ],
-        "v": 82
+        "v": 77
       },
       {
         "by": "player",
@@ -8501,7 +8423,7 @@ export default [
         "seat": 1,
         "side": 1,
         "t": "event",
-        "v": 83
+        "v": 78
       },
       {
         "by": "player",
@@ -8512,7 +8434,7 @@ export default [
         "seat": 0,
         "side": 0,
         "t": "event",
-        "v": 84
+        "v": 79
       },
       {
         "by": "player",
@@ -8523,7 +8445,7 @@ export default [
         "seat": 1,
         "side": 1,
         "t": "event",
-        "v": 85
+        "v": 80
       },
       {
         "info": {
@@ -8538,7 +8460,7 @@ export default [
         "kind": "seat",
         "seat": 1,
         "t": "event",
-        "v": 86
+        "v": 81
       },
       {
         "by": "player",
@@ -8553,7 +8475,7 @@ export default [
           "e1",
           "c3"
         ],
-        "v": 87
+        "v": 82
       }
     ],
     "final": {
@@ -9387,12 +9309,6 @@ export default [
         "v": 50
       },
       {
-        "kind": "rematchOffer",
-        "seat": 1,
-        "t": "event",
-        "v": 51
-      },
-      {
         "info": {
           "away": false,
           "connected": true,
@@ -9405,7 +9321,7 @@ export default [
         "kind": "seat",
         "seat": 0,
         "t": "event",
-        "v": 52
+        "v": 51
       },
       {
         "info": {
@@ -9420,7 +9336,7 @@ export default [
         "kind": "seat",
         "seat": 1,
         "t": "event",
-        "v": 53
+        "v": 52
       },
       {
         "info": {
@@ -9435,7 +9351,7 @@ export default [
         "kind": "seat",
         "seat": 1,
         "t": "event",
-        "v": 54
+        "v": 53
       },
       {
         "clock": {
@@ -9458,7 +9374,7 @@ export default [
           0
         ],
         "t": "event",
-        "v": 55
+        "v": 54
       },
       {
         "by": "player",
@@ -9473,7 +9389,7 @@ export default [
         "seat": 0,
         "side": 1,
         "t": "event",
-        "v": 56
+        "v": 55
       },
       {
         "by": "cpu-away",
@@ -9488,7 +9404,7 @@ export default [
         "seat": 1,
         "side": 0,
         "t": "event",
-        "v": 57
+        "v": 56
       },
       {
         "by": "player",
@@ -9503,7 +9419,7 @@ export default [
         "seat": 0,
         "side": 1,
         "t": "event",
-        "v": 58
+        "v": 57
       },
       {
         "by": "cpu-away",
@@ -9518,7 +9434,7 @@ export default [
         "seat": 1,
         "side": 0,
         "t": "event",
-        "v": 59
+        "v": 58
       },
       {
         "by": "player",
@@ -9533,7 +9449,7 @@ export default [
         "seat": 0,
         "side": 1,
         "t": "event",
-        "v": 60
+        "v": 59
       },
       {
         "by": "cpu-away",
@@ -9548,7 +9464,7 @@ export default [
         "seat": 1,
         "side": 0,
         "t": "event",
-        "v": 61
+        "v": 60
       },
       {
         "by": "player",
@@ -9563,7 +9479,7 @@ export default [
         "seat": 0,
         "side": 1,
         "t": "event",
-        "v": 62
+        "v": 61
       },
       {
         "by": "cpu-away",
@@ -9578,7 +9494,7 @@ export default [
         "seat": 1,
         "side": 0,
         "t": "event",
-        "v": 63
+        "v": 62
       },
       {
         "by": "player",
@@ -9593,7 +9509,7 @@ export default [
         "seat": 0,
         "side": 1,
         "t": "event",
-        "v": 64
+        "v": 63
       },
       {
         "by": "cpu-away",
@@ -9608,7 +9524,7 @@ export default [
         "seat": 1,
         "side": 0,
         "t": "event",
-        "v": 65
+        "v": 64
       },
       {
         "by": "player",
@@ -9623,7 +9539,7 @@ export default [
         "seat": 0,
         "side": 1,
         "t": "event",
-        "v": 66
+        "v": 65
       },
       {
         "by": "cpu-away",
@@ -9638,7 +9554,7 @@ export default [
         "seat": 1,
         "side": 0,
         "t": "event",
-        "v": 67
+        "v": 66
       },
       {
         "by": "player",
@@ -9653,7 +9569,7 @@ export default [
         "seat": 0,
         "side": 1,
         "t": "event",
-        "v": 68
+        "v": 67
       },
       {
         "by": "cpu-away",
@@ -9668,7 +9584,7 @@ export default [
         "seat": 1,
         "side": 0,
         "t": "event",
-        "v": 69
+        "v": 68
       },
       {
         "by": "player",
@@ -9683,7 +9599,7 @@ export default [
         "seat": 0,
         "side": 1,
         "t": "event",
-        "v": 70
+        "v": 69
       },
       {
         "by": "cpu-away",
@@ -9698,7 +9614,7 @@ export default [
         "seat": 1,
         "side": 0,
         "t": "event",
-        "v": 71
+        "v": 70
       },
       {
         "by": "player",
@@ -9713,7 +9629,7 @@ export default [
         "seat": 0,
         "side": 1,
         "t": "event",
-        "v": 72
+        "v": 71
       },
       {
         "by": "cpu-away",
@@ -9728,7 +9644,7 @@ export default [
         "seat": 1,
         "side": 0,
         "t": "event",
-        "v": 73
+        "v": 72
       },
       {
         "by": "player",
@@ -9743,7 +9659,7 @@ export default [
         "seat": 0,
         "side": 1,
         "t": "event",
-        "v": 74
+        "v": 73
       },
       {
         "by": "cpu-away",
@@ -9761,7 +9677,7 @@ export default [
         "taken": [
           "c3"
         ],
-        "v": 75
+        "v": 74
       },
       {
         "by": "player",
@@ -9776,7 +9692,7 @@ export default [
         "seat": 0,
         "side": 1,
         "t": "event",
-        "v": 76
+        "v": 75
       },
       {
         "by": "cpu-away",
@@ -9791,7 +9707,7 @@ export default [
         "seat": 1,
         "side": 0,
         "t": "event",
-        "v": 77
+        "v": 76
       },
       {
         "by": "player",
@@ -9806,7 +9722,7 @@ export default [
         "seat": 0,
         "side": 1,
         "t": "event",
-        "v": 78
+        "v": 77
       },
       {
         "by": "cpu-away",
@@ -9821,7 +9737,7 @@ export default [
         "seat": 1,
         "side": 0,
         "t": "event",
-        "v": 79
+        "v": 78
       },
       {
         "by": "player",
@@ -9836,7 +9752,7 @@ export default [
         "seat": 0,
         "side": 1,
         "t": "event",
-        "v": 80
+        "v": 79
       },
       {
         "info": {
@@ -9851,7 +9767,7 @@ export default [
         "kind": "seat",
         "seat": 1,
         "t": "event",
-        "v": 81
+        "v": 80
       },
       {
         "info": {
@@ -9866,12 +9782,27 @@ export default [
         "kind": "seat",
         "seat": 0,
         "t": "event",
-        "v": 82
+        "v": 81
       },
       {
         "info": {
           "away": false,
           "connected": true,
+          "cpu": null,
+          "name": "N4",
+          "playerId": "w",
+          "rating": null,
+          "side": 0
+        },
+        "kind": "seat",
+        "seat": 1,
+        "t": "event",
+        "v": 82
+      },
+      {
+        "info": {
+          "away": false,
+          "connected": false,
           "cpu": null,
           "name": "N4",
           "playerId": "w",
@@ -9886,21 +9817,6 @@ export default [
       {
         "info": {
           "away": false,
-          "connected": false,
-          "cpu": null,
-          "name": "N4",
-          "playerId": "w",
-          "rating": null,
-          "side": 0
-        },
-        "kind": "seat",
-        "seat": 1,
-        "t": "event",
-        "v": 84
-      },
-      {
-        "info": {
-          "away": false,
           "connected": true,
           "cpu": null,
           "name": "W",
@@ -9911,7 +9827,7 @@ export default [
         "kind": "seat",
         "seat": 1,
         "t": "event",
-        "v": 85
+        "v": 84
       },
       {
         "info": {
@@ -9926,7 +9842,7 @@ export default [
         "kind": "seat",
         "seat": 0,
         "t": "event",
-        "v": 86
+        "v": 85
       },
       {
         "by": "timeout",
@@ -9941,7 +9857,7 @@ export default [
         "seat": 1,
         "side": 0,
         "t": "event",
-        "v": 87
+        "v": 86
       },
       {
         "by": "cpu-away",
@@ -9956,7 +9872,7 @@ export default [
         "seat": 0,
         "side": 1,
         "t": "event",
-        "v": 88
+        "v": 87
       },
       {
         "info": {
@@ -9971,7 +9887,7 @@ export default [
         "kind": "seat",
         "seat": 0,
         "t": "event",
-        "v": 89
+        "v": 88
       },
       {
         "kind": "resign",
@@ -9982,7 +9898,7 @@ export default [
         },
         "seat": 1,
         "t": "event",
-        "v": 90
+        "v": 89
       },
       {
         "info": {
@@ -9997,7 +9913,7 @@ export default [
         "kind": "seat",
         "seat": 0,
         "t": "event",
-        "v": 91
+        "v": 90
       },
       {
         "info": {
@@ -10012,19 +9928,19 @@ export default [
         "kind": "seat",
         "seat": 0,
         "t": "event",
-        "v": 92
+        "v": 91
       },
       {
         "kind": "rematchOffer",
         "seat": 1,
         "t": "event",
-        "v": 93
+        "v": 92
       },
       {
         "count": 0,
         "kind": "spectators",
         "t": "event",
-        "v": 94
+        "v": 93
       },
       {
         "info": {
@@ -10039,7 +9955,7 @@ export default [
         "kind": "seat",
         "seat": 0,
         "t": "event",
-        "v": 95
+        "v": 94
       },
       {
         "info": {
@@ -10054,11 +9970,26 @@ export default [
         "kind": "seat",
         "seat": 1,
         "t": "event",
-        "v": 96
+        "v": 95
       },
       {
         "info": {
           "away": false,
+          "connected": false,
+          "cpu": null,
+          "name": "A",
+          "playerId": "a",
+          "rating": null,
+          "side": 1
+        },
+        "kind": "seat",
+        "seat": 0,
+        "t": "event",
+        "v": 96
+      },
+      {
+        "info": {
+          "away": true,
           "connected": false,
           "cpu": null,
           "name": "A",
@@ -10073,22 +10004,22 @@ export default [
       },
       {
         "info": {
-          "away": true,
+          "away": false,
           "connected": false,
           "cpu": null,
-          "name": "A",
-          "playerId": "a",
+          "name": "N5",
+          "playerId": "w",
           "rating": null,
-          "side": 1
+          "side": 0
         },
         "kind": "seat",
-        "seat": 0,
+        "seat": 1,
         "t": "event",
         "v": 98
       },
       {
         "info": {
-          "away": false,
+          "away": true,
           "connected": false,
           "cpu": null,
           "name": "N5",
@@ -10103,10 +10034,10 @@ export default [
       },
       {
         "info": {
-          "away": true,
-          "connected": false,
+          "away": false,
+          "connected": true,
           "cpu": null,
-          "name": "N5",
+          "name": "W",
           "playerId": "w",
           "rating": null,
           "side": 0
@@ -10119,7 +10050,7 @@ export default [
       {
         "info": {
           "away": false,
-          "connected": true,
+          "connected": false,
           "cpu": null,
           "name": "W",
           "playerId": "w",
@@ -10133,7 +10064,7 @@ export default [
       },
       {
         "info": {
-          "away": false,
+          "away": true,
           "connected": false,
           "cpu": null,
           "name": "W",
@@ -10148,21 +10079,6 @@ export default [
       },
       {
         "info": {
-          "away": true,
-          "connected": false,
-          "cpu": null,
-          "name": "W",
-          "playerId": "w",
-          "rating": null,
-          "side": 0
-        },
-        "kind": "seat",
-        "seat": 1,
-        "t": "event",
-        "v": 103
-      },
-      {
-        "info": {
           "away": false,
           "connected": true,
           "cpu": null,
@@ -10174,12 +10090,27 @@ export default [
         "kind": "seat",
         "seat": 0,
         "t": "event",
-        "v": 104
+        "v": 103
       },
       {
         "info": {
           "away": false,
           "connected": true,
+          "cpu": null,
+          "name": "W",
+          "playerId": "w",
+          "rating": null,
+          "side": 0
+        },
+        "kind": "seat",
+        "seat": 1,
+        "t": "event",
+        "v": 104
+      },
+      {
+        "info": {
+          "away": false,
+          "connected": false,
           "cpu": null,
           "name": "W",
           "playerId": "w",
@@ -10193,7 +10124,7 @@ export default [
       },
       {
         "info": {
-          "away": false,
+          "away": true,
           "connected": false,
           "cpu": null,
           "name": "W",
@@ -10208,22 +10139,22 @@ export default [
       },
       {
         "info": {
-          "away": true,
+          "away": false,
           "connected": false,
           "cpu": null,
-          "name": "W",
-          "playerId": "w",
+          "name": "A",
+          "playerId": "a",
           "rating": null,
-          "side": 0
+          "side": 1
         },
         "kind": "seat",
-        "seat": 1,
+        "seat": 0,
         "t": "event",
         "v": 107
       },
       {
         "info": {
-          "away": false,
+          "away": true,
           "connected": false,
           "cpu": null,
           "name": "A",
@@ -10237,9 +10168,15 @@ export default [
         "v": 108
       },
       {
+        "count": 1,
+        "kind": "spectators",
+        "t": "event",
+        "v": 109
+      },
+      {
         "info": {
-          "away": true,
-          "connected": false,
+          "away": false,
+          "connected": true,
           "cpu": null,
           "name": "A",
           "playerId": "a",
@@ -10248,12 +10185,6 @@ export default [
         },
         "kind": "seat",
         "seat": 0,
-        "t": "event",
-        "v": 109
-      },
-      {
-        "count": 1,
-        "kind": "spectators",
         "t": "event",
         "v": 110
       },
@@ -10262,13 +10193,13 @@ export default [
           "away": false,
           "connected": true,
           "cpu": null,
-          "name": "A",
-          "playerId": "a",
+          "name": "W",
+          "playerId": "w",
           "rating": null,
-          "side": 1
+          "side": 0
         },
         "kind": "seat",
-        "seat": 0,
+        "seat": 1,
         "t": "event",
         "v": 111
       },
@@ -10277,7 +10208,7 @@ export default [
           "away": false,
           "connected": true,
           "cpu": null,
-          "name": "W",
+          "name": "N5",
           "playerId": "w",
           "rating": null,
           "side": 0
@@ -10290,27 +10221,6 @@ export default [
       {
         "info": {
           "away": false,
-          "connected": true,
-          "cpu": null,
-          "name": "N5",
-          "playerId": "w",
-          "rating": null,
-          "side": 0
-        },
-        "kind": "seat",
-        "seat": 1,
-        "t": "event",
-        "v": 113
-      },
-      {
-        "kind": "rematchOffer",
-        "seat": 1,
-        "t": "event",
-        "v": 114
-      },
-      {
-        "info": {
-          "away": false,
           "connected": false,
           "cpu": null,
           "name": "N5",
@@ -10321,7 +10231,7 @@ export default [
         "kind": "seat",
         "seat": 1,
         "t": "event",
-        "v": 115
+        "v": 113
       },
       {
         "info": {
@@ -10336,7 +10246,7 @@ export default [
         "kind": "seat",
         "seat": 1,
         "t": "event",
-        "v": 116
+        "v": 114
       },
       {
         "info": {
@@ -10351,7 +10261,7 @@ export default [
         "kind": "seat",
         "seat": 1,
         "t": "event",
-        "v": 117
+        "v": 115
       },
       {
         "info": {
@@ -10366,7 +10276,7 @@ export default [
         "kind": "seat",
         "seat": 0,
         "t": "event",
-        "v": 118
+        "v": 116
       },
       {
         "info": {
@@ -10381,7 +10291,7 @@ export default [
         "kind": "seat",
         "seat": 0,
         "t": "event",
-        "v": 119
+        "v": 117
       },
       {
         "info": {
@@ -10396,19 +10306,13 @@ export default [
         "kind": "seat",
         "seat": 1,
         "t": "event",
-        "v": 120
-      },
-      {
-        "kind": "rematchOffer",
-        "seat": 1,
-        "t": "event",
-        "v": 121
+        "v": 118
       },
       {
         "count": 0,
         "kind": "spectators",
         "t": "event",
-        "v": 122
+        "v": 119
       },
       {
         "info": {
@@ -10423,13 +10327,7 @@ export default [
         "kind": "seat",
         "seat": 1,
         "t": "event",
-        "v": 123
-      },
-      {
-        "kind": "rematchOffer",
-        "seat": 1,
-        "t": "event",
-        "v": 124
+        "v": 120
       },
       {
         "info": {
@@ -10444,19 +10342,13 @@ export default [
         "kind": "seat",
         "seat": 0,
         "t": "event",
-        "v": 125
+        "v": 121
       },
       {
         "count": 1,
         "kind": "spectators",
         "t": "event",
-        "v": 126
-      },
-      {
-        "kind": "rematchOffer",
-        "seat": 1,
-        "t": "event",
-        "v": 127
+        "v": 122
       },
       {
         "clock": {
@@ -10479,7 +10371,7 @@ export default [
           1
         ],
         "t": "event",
-        "v": 128
+        "v": 123
       },
       {
         "by": "timeout",
@@ -10494,7 +10386,7 @@ export default [
         "seat": 1,
         "side": 1,
         "t": "event",
-        "v": 129
+        "v": 124
       },
       {
         "by": "player",
@@ -10509,7 +10401,7 @@ export default [
         "seat": 0,
         "side": 0,
         "t": "event",
-        "v": 130
+        "v": 125
       },
       {
         "info": {
@@ -10524,7 +10416,7 @@ export default [
         "kind": "seat",
         "seat": 0,
         "t": "event",
-        "v": 131
+        "v": 126
       },
       {
         "info": {
@@ -10539,7 +10431,7 @@ export default [
         "kind": "seat",
         "seat": 0,
         "t": "event",
-        "v": 132
+        "v": 127
       },
       {
         "by": "timeout",
@@ -10554,7 +10446,7 @@ export default [
         "seat": 1,
         "side": 1,
         "t": "event",
-        "v": 133
+        "v": 128
       },
       {
         "by": "cpu-away",
@@ -10569,13 +10461,13 @@ export default [
         "seat": 0,
         "side": 0,
         "t": "event",
-        "v": 134
+        "v": 129
       },
       {
         "kind": "undoRequest",
         "seat": 1,
         "t": "event",
-        "v": 135
+        "v": 130
       },
       {
         "info": {
@@ -10590,7 +10482,7 @@ export default [
         "kind": "seat",
         "seat": 0,
         "t": "event",
-        "v": 136
+        "v": 131
       },
       {
         "kind": "resign",
@@ -10601,7 +10493,7 @@ export default [
         },
         "seat": 1,
         "t": "event",
-        "v": 137
+        "v": 132
       },
       {
         "info": {
@@ -10616,7 +10508,7 @@ export default [
         "kind": "seat",
         "seat": 0,
         "t": "event",
-        "v": 138
+        "v": 133
       },
       {
         "info": {
@@ -10631,12 +10523,87 @@ export default [
         "kind": "seat",
         "seat": 0,
         "t": "event",
-        "v": 139
+        "v": 134
       },
       {
         "info": {
           "away": false,
           "connected": false,
+          "cpu": null,
+          "name": "W",
+          "playerId": "w",
+          "rating": null,
+          "side": 1
+        },
+        "kind": "seat",
+        "seat": 1,
+        "t": "event",
+        "v": 135
+      },
+      {
+        "info": {
+          "away": true,
+          "connected": false,
+          "cpu": null,
+          "name": "W",
+          "playerId": "w",
+          "rating": null,
+          "side": 1
+        },
+        "kind": "seat",
+        "seat": 1,
+        "t": "event",
+        "v": 136
+      },
+      {
+        "info": {
+          "away": false,
+          "connected": true,
+          "cpu": null,
+          "name": "W",
+          "playerId": "w",
+          "rating": null,
+          "side": 1
+        },
+        "kind": "seat",
+        "seat": 1,
+        "t": "event",
+        "v": 137
+      },
+      {
+        "info": {
+          "away": false,
+          "connected": false,
+          "cpu": null,
+          "name": "W",
+          "playerId": "w",
+          "rating": null,
+          "side": 1
+        },
+        "kind": "seat",
+        "seat": 1,
+        "t": "event",
+        "v": 138
+      },
+      {
+        "info": {
+          "away": true,
+          "connected": false,
+          "cpu": null,
+          "name": "W",
+          "playerId": "w",
+          "rating": null,
+          "side": 1
+        },
+        "kind": "seat",
+        "seat": 1,
+        "t": "event",
+        "v": 139
+      },
+      {
+        "info": {
+          "away": false,
+          "connected": true,
           "cpu": null,
           "name": "W",
           "playerId": "w",
@@ -10647,81 +10614,6 @@ export default [
         "seat": 1,
         "t": "event",
         "v": 140
-      },
-      {
-        "info": {
-          "away": true,
-          "connected": false,
-          "cpu": null,
-          "name": "W",
-          "playerId": "w",
-          "rating": null,
-          "side": 1
-        },
-        "kind": "seat",
-        "seat": 1,
-        "t": "event",
-        "v": 141
-      },
-      {
-        "info": {
-          "away": false,
-          "connected": true,
-          "cpu": null,
-          "name": "W",
-          "playerId": "w",
-          "rating": null,
-          "side": 1
-        },
-        "kind": "seat",
-        "seat": 1,
-        "t": "event",
-        "v": 142
-      },
-      {
-        "info": {
-          "away": false,
-          "connected": false,
-          "cpu": null,
-          "name": "W",
-          "playerId": "w",
-          "rating": null,
-          "side": 1
-        },
-        "kind": "seat",
-        "seat": 1,
-        "t": "event",
-        "v": 143
-      },
-      {
-        "info": {
-          "away": true,
-          "connected": false,
-          "cpu": null,
-          "name": "W",
-          "playerId": "w",
-          "rating": null,
-          "side": 1
-        },
-        "kind": "seat",
-        "seat": 1,
-        "t": "event",
-        "v": 144
-      },
-      {
-        "info": {
-          "away": false,
-          "connected": true,
-          "cpu": null,
-          "name": "W",
-          "playerId": "w",
-          "rating": null,
-          "side": 1
-        },
-        "kind": "seat",
-        "seat": 1,
-        "t": "event",
-        "v": 145
       },
       {
         "info": {
@@ -10736,13 +10628,13 @@ export default [
         "kind": "seat",
         "seat": 1,
         "t": "event",
-        "v": 146
+        "v": 141
       },
       {
         "count": 0,
         "kind": "spectators",
         "t": "event",
-        "v": 147
+        "v": 142
       },
       {
         "info": {
@@ -10757,13 +10649,13 @@ export default [
         "kind": "seat",
         "seat": 1,
         "t": "event",
-        "v": 148
+        "v": 143
       },
       {
         "kind": "rematchOffer",
         "seat": 1,
         "t": "event",
-        "v": 149
+        "v": 144
       },
       {
         "info": {
@@ -10778,7 +10670,7 @@ export default [
         "kind": "seat",
         "seat": 1,
         "t": "event",
-        "v": 150
+        "v": 145
       },
       {
         "info": {
@@ -10793,19 +10685,19 @@ export default [
         "kind": "seat",
         "seat": 1,
         "t": "event",
-        "v": 151
+        "v": 146
       },
       {
         "count": 1,
         "kind": "spectators",
         "t": "event",
-        "v": 152
+        "v": 147
       },
       {
         "count": 0,
         "kind": "spectators",
         "t": "event",
-        "v": 153
+        "v": 148
       },
       {
         "info": {
@@ -10820,7 +10712,7 @@ export default [
         "kind": "seat",
         "seat": 1,
         "t": "event",
-        "v": 154
+        "v": 149
       },
       {
         "info": {
@@ -10835,7 +10727,7 @@ export default [
         "kind": "seat",
         "seat": 0,
         "t": "event",
-        "v": 155
+        "v": 150
       },
       {
         "clock": {
@@ -10858,7 +10750,7 @@ export default [
           0
         ],
         "t": "event",
-        "v": 156
+        "v": 151
       },
       {
         "by": "player",
@@ -10873,7 +10765,7 @@ export default [
         "seat": 0,
         "side": 1,
         "t": "event",
-        "v": 157
+        "v": 152
       },
       {
         "info": {
@@ -10888,7 +10780,7 @@ export default [
         "kind": "seat",
         "seat": 1,
         "t": "event",
-        "v": 158
+        "v": 153
       },
       {
         "info": {
@@ -10903,7 +10795,7 @@ export default [
         "kind": "seat",
         "seat": 0,
         "t": "event",
-        "v": 159
+        "v": 154
       },
       {
         "info": {
@@ -10918,11 +10810,86 @@ export default [
         "kind": "seat",
         "seat": 0,
         "t": "event",
-        "v": 160
+        "v": 155
       },
       {
         "kind": "undoRequest",
         "seat": 0,
+        "t": "event",
+        "v": 156
+      },
+      {
+        "info": {
+          "away": true,
+          "connected": false,
+          "cpu": null,
+          "name": "W",
+          "playerId": "w",
+          "rating": null,
+          "side": 0
+        },
+        "kind": "seat",
+        "seat": 1,
+        "t": "event",
+        "v": 157
+      },
+      {
+        "by": "cpu-away",
+        "clock": {
+          "limit": 30,
+          "remainingMs": 30000,
+          "side": 1
+        },
+        "kind": "move",
+        "move": "a1-b2",
+        "ply": 1,
+        "seat": 1,
+        "side": 0,
+        "t": "event",
+        "v": 158
+      },
+      {
+        "info": {
+          "away": false,
+          "connected": true,
+          "cpu": null,
+          "name": "W",
+          "playerId": "w",
+          "rating": null,
+          "side": 0
+        },
+        "kind": "seat",
+        "seat": 1,
+        "t": "event",
+        "v": 159
+      },
+      {
+        "by": "player",
+        "clock": {
+          "limit": 30,
+          "remainingMs": 30000,
+          "side": 0
+        },
+        "kind": "move",
+        "move": "e2",
+        "ply": 2,
+        "seat": 0,
+        "side": 1,
+        "t": "event",
+        "v": 160
+      },
+      {
+        "info": {
+          "away": false,
+          "connected": false,
+          "cpu": null,
+          "name": "W",
+          "playerId": "w",
+          "rating": null,
+          "side": 0
+        },
+        "kind": "seat",
+        "seat": 1,
         "t": "event",
         "v": 161
       },
@@ -10949,87 +10916,12 @@ export default [
           "side": 1
         },
         "kind": "move",
-        "move": "a1-b2",
-        "ply": 1,
-        "seat": 1,
-        "side": 0,
-        "t": "event",
-        "v": 163
-      },
-      {
-        "info": {
-          "away": false,
-          "connected": true,
-          "cpu": null,
-          "name": "W",
-          "playerId": "w",
-          "rating": null,
-          "side": 0
-        },
-        "kind": "seat",
-        "seat": 1,
-        "t": "event",
-        "v": 164
-      },
-      {
-        "by": "player",
-        "clock": {
-          "limit": 30,
-          "remainingMs": 30000,
-          "side": 0
-        },
-        "kind": "move",
-        "move": "e2",
-        "ply": 2,
-        "seat": 0,
-        "side": 1,
-        "t": "event",
-        "v": 165
-      },
-      {
-        "info": {
-          "away": false,
-          "connected": false,
-          "cpu": null,
-          "name": "W",
-          "playerId": "w",
-          "rating": null,
-          "side": 0
-        },
-        "kind": "seat",
-        "seat": 1,
-        "t": "event",
-        "v": 166
-      },
-      {
-        "info": {
-          "away": true,
-          "connected": false,
-          "cpu": null,
-          "name": "W",
-          "playerId": "w",
-          "rating": null,
-          "side": 0
-        },
-        "kind": "seat",
-        "seat": 1,
-        "t": "event",
-        "v": 167
-      },
-      {
-        "by": "cpu-away",
-        "clock": {
-          "limit": 30,
-          "remainingMs": 30000,
-          "side": 1
-        },
-        "kind": "move",
         "move": "b2-a2",
         "ply": 3,
         "seat": 1,
         "side": 0,
         "t": "event",
-        "v": 168
+        "v": 163
       },
       {
         "by": "player",
@@ -11044,13 +10936,13 @@ export default [
         "seat": 0,
         "side": 1,
         "t": "event",
-        "v": 169
+        "v": 164
       },
       {
         "count": 1,
         "kind": "spectators",
         "t": "event",
-        "v": 170
+        "v": 165
       },
       {
         "by": "cpu-away",
@@ -11065,7 +10957,7 @@ export default [
         "seat": 1,
         "side": 0,
         "t": "event",
-        "v": 171
+        "v": 166
       },
       {
         "by": "player",
@@ -11080,7 +10972,7 @@ export default [
         "seat": 0,
         "side": 1,
         "t": "event",
-        "v": 172
+        "v": 167
       },
       {
         "by": "cpu-away",
@@ -11095,7 +10987,7 @@ export default [
         "seat": 1,
         "side": 0,
         "t": "event",
-        "v": 173
+        "v": 168
       },
       {
         "by": "player",
@@ -11110,7 +11002,7 @@ export default [
         "seat": 0,
         "side": 1,
         "t": "event",
-        "v": 174
+        "v": 169
       },
       {
         "by": "cpu-away",
@@ -11125,7 +11017,7 @@ export default [
         "seat": 1,
         "side": 0,
         "t": "event",
-        "v": 175
+        "v": 170
       },
       {
         "by": "player",
@@ -11140,7 +11032,7 @@ export default [
         "seat": 0,
         "side": 1,
         "t": "event",
-        "v": 176
+        "v": 171
       },
       {
         "by": "cpu-away",
@@ -11155,7 +11047,7 @@ export default [
         "seat": 1,
         "side": 0,
         "t": "event",
-        "v": 177
+        "v": 172
       },
       {
         "by": "player",
@@ -11170,7 +11062,7 @@ export default [
         "seat": 0,
         "side": 1,
         "t": "event",
-        "v": 178
+        "v": 173
       },
       {
         "by": "cpu-away",
@@ -11185,7 +11077,7 @@ export default [
         "seat": 1,
         "side": 0,
         "t": "event",
-        "v": 179
+        "v": 174
       },
       {
         "by": "player",
@@ -11200,7 +11092,7 @@ export default [
         "seat": 0,
         "side": 1,
         "t": "event",
-        "v": 180
+        "v": 175
       },
       {
         "by": "cpu-away",
@@ -11215,7 +11107,7 @@ export default [
         "seat": 1,
         "side": 0,
         "t": "event",
-        "v": 181
+        "v": 176
       },
       {
         "by": "player",
@@ -11230,7 +11122,7 @@ export default [
         "seat": 0,
         "side": 1,
         "t": "event",
-        "v": 182
+        "v": 177
       },
       {
         "by": "cpu-away",
@@ -11248,7 +11140,7 @@ export default [
         "taken": [
           "c1"
         ],
-        "v": 183
+        "v": 178
       },
       {
         "by": "player",
@@ -11263,7 +11155,7 @@ export default [
         "seat": 0,
         "side": 1,
         "t": "event",
-        "v": 184
+        "v": 179
       },
       {
         "info": {
@@ -11278,7 +11170,7 @@ export default [
         "kind": "seat",
         "seat": 0,
         "t": "event",
-        "v": 185
+        "v": 180
       },
       {
         "info": {
@@ -11293,7 +11185,7 @@ export default [
         "kind": "seat",
         "seat": 0,
         "t": "event",
-        "v": 186
+        "v": 181
       },
       {
         "by": "cpu-away",
@@ -11308,7 +11200,7 @@ export default [
         "seat": 1,
         "side": 0,
         "t": "event",
-        "v": 187
+        "v": 182
       },
       {
         "by": "player",
@@ -11323,7 +11215,7 @@ export default [
         "seat": 0,
         "side": 1,
         "t": "event",
-        "v": 188
+        "v": 183
       },
       {
         "by": "cpu-away",
@@ -11338,7 +11230,7 @@ export default [
         "seat": 1,
         "side": 0,
         "t": "event",
-        "v": 189
+        "v": 184
       },
       {
         "by": "player",
@@ -11353,7 +11245,7 @@ export default [
         "seat": 0,
         "side": 1,
         "t": "event",
-        "v": 190
+        "v": 185
       },
       {
         "info": {
@@ -11368,7 +11260,7 @@ export default [
         "kind": "seat",
         "seat": 1,
         "t": "event",
-        "v": 191
+        "v": 186
       },
       {
         "clock": {
@@ -11387,7 +11279,7 @@ export default [
         "nextRanked": false,
         "t": "event",
         "turnLimit": 30,
-        "v": 192
+        "v": 187
       },
       {
         "info": {
@@ -11402,7 +11294,7 @@ export default [
         "kind": "seat",
         "seat": 0,
         "t": "event",
-        "v": 193
+        "v": 188
       },
       {
         "by": "timeout",
@@ -11420,7 +11312,7 @@ export default [
         "taken": [
           "b5"
         ],
-        "v": 194
+        "v": 189
       },
       {
         "info": {
@@ -11435,7 +11327,7 @@ export default [
         "kind": "seat",
         "seat": 0,
         "t": "event",
-        "v": 195
+        "v": 190
       },
       {
         "by": "cpu-away",
@@ -11450,7 +11342,7 @@ export default [
         "seat": 0,
         "side": 1,
         "t": "event",
-        "v": 196
+        "v": 191
       },
       {
         "by": "timeout",
@@ -11465,7 +11357,7 @@ export default [
         "seat": 1,
         "side": 0,
         "t": "event",
-        "v": 197
+        "v": 192
       },
       {
         "by": "cpu-away",
@@ -11480,7 +11372,7 @@ export default [
         "seat": 0,
         "side": 1,
         "t": "event",
-        "v": 198
+        "v": 193
       },
       {
         "info": {
@@ -11495,7 +11387,7 @@ export default [
         "kind": "seat",
         "seat": 0,
         "t": "event",
-        "v": 199
+        "v": 194
       },
       {
         "by": "timeout",
@@ -11510,7 +11402,7 @@ export default [
         "seat": 1,
         "side": 0,
         "t": "event",
-        "v": 200
+        "v": 195
       },
       {
         "by": "player",
@@ -11525,7 +11417,7 @@ export default [
         "seat": 0,
         "side": 1,
         "t": "event",
-        "v": 201
+        "v": 196
       },
       {
         "by": "timeout",
@@ -11543,7 +11435,7 @@ export default [
         "taken": [
           "d5"
         ],
-        "v": 202
+        "v": 197
       },
       {
         "by": "player",
@@ -11558,7 +11450,7 @@ export default [
         "seat": 0,
         "side": 1,
         "t": "event",
-        "v": 203
+        "v": 198
       },
       {
         "clock": {
@@ -11570,7 +11462,7 @@ export default [
         "plies": 1,
         "seat": 0,
         "t": "event",
-        "v": 204
+        "v": 199
       },
       {
         "by": "player",
@@ -11585,7 +11477,7 @@ export default [
         "seat": 0,
         "side": 1,
         "t": "event",
-        "v": 205
+        "v": 200
       },
       {
         "by": "timeout",
@@ -11600,7 +11492,7 @@ export default [
         "seat": 1,
         "side": 0,
         "t": "event",
-        "v": 206
+        "v": 201
       },
       {
         "by": "player",
@@ -11615,13 +11507,13 @@ export default [
         "seat": 0,
         "side": 1,
         "t": "event",
-        "v": 207
+        "v": 202
       },
       {
         "kind": "undoRequest",
         "seat": 0,
         "t": "event",
-        "v": 208
+        "v": 203
       },
       {
         "by": "timeout",
@@ -11639,7 +11531,7 @@ export default [
         "taken": [
           "d4"
         ],
-        "v": 209
+        "v": 204
       },
       {
         "by": "player",
@@ -11654,7 +11546,7 @@ export default [
         "seat": 0,
         "side": 1,
         "t": "event",
-        "v": 210
+        "v": 205
       },
       {
         "by": "timeout",
@@ -11669,7 +11561,7 @@ export default [
         "seat": 1,
         "side": 0,
         "t": "event",
-        "v": 211
+        "v": 206
       },
       {
         "by": "player",
@@ -11684,7 +11576,7 @@ export default [
         "seat": 0,
         "side": 1,
         "t": "event",
-        "v": 212
+        "v": 207
       },
       {
         "info": {
@@ -11699,7 +11591,7 @@ export default [
         "kind": "seat",
         "seat": 1,
         "t": "event",
-        "v": 213
+        "v": 208
       },
       {
         "by": "timeout",
@@ -11714,7 +11606,7 @@ export default [
         "seat": 1,
         "side": 0,
         "t": "event",
-        "v": 214
+        "v": 209
       },
       {
         "by": "player",
@@ -11729,7 +11621,7 @@ export default [
         "seat": 0,
         "side": 1,
         "t": "event",
-        "v": 215
+        "v": 210
       },
       {
         "kind": "resign",
@@ -11740,7 +11632,7 @@ export default [
         },
         "seat": 1,
         "t": "event",
-        "v": 216
+        "v": 211
       },
       {
         "info": {
@@ -11755,7 +11647,7 @@ export default [
         "kind": "seat",
         "seat": 1,
         "t": "event",
-        "v": 217
+        "v": 212
       },
       {
         "info": {
@@ -11770,7 +11662,7 @@ export default [
         "kind": "seat",
         "seat": 1,
         "t": "event",
-        "v": 218
+        "v": 213
       }
     ],
     "final": {
