@@ -9,7 +9,7 @@
 //!    its players come back on another node, as a page reconnects. Every player is paired
 //!    exactly once, nobody is left waiting, and nobody is seated at two tables.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, VecDeque};
 use std::net::SocketAddr;
 use std::time::{Duration, Instant};
 
@@ -77,6 +77,9 @@ async fn start() -> Option<Nodes> {
 struct Lobby {
     ws: Ws,
     last: Value,
+    /// Messages read before the first `lobby`: a player already paired hears `paired` first
+    /// (a reconnect to another node), and `until` must still see it.
+    early: VecDeque<Value>,
 }
 
 impl Lobby {
@@ -87,13 +90,28 @@ impl Lobby {
             hello["token"] = json!(t);
         }
         ws.send(Message::Text(hello.to_string().into())).await.unwrap();
-        let mut l = Lobby { ws, last: Value::Null };
-        l.until(Duration::from_secs(10), |m| m["t"] == "lobby").await.expect("a first lobby");
+        let mut l = Lobby { ws, last: Value::Null, early: Default::default() };
+        let mut early = Vec::new();
+        l.until(Duration::from_secs(10), |m| {
+            let first = m["t"] == "lobby";
+            if !first {
+                early.push(m.clone());
+            }
+            first
+        })
+        .await
+        .expect("a first lobby");
+        l.early.extend(early);
         l
     }
 
     /// Reads until `done` holds for a message (and returns it) or `within` passes.
     async fn until(&mut self, within: Duration, mut done: impl FnMut(&Value) -> bool) -> Option<Value> {
+        while let Some(v) = self.early.pop_front() {
+            if done(&v) {
+                return Some(v);
+            }
+        }
         let deadline = tokio::time::Instant::now() + within;
         loop {
             let m = tokio::time::timeout_at(deadline, self.ws.next()).await.ok()??.ok()?;
