@@ -69,13 +69,21 @@ fn option_row(m: &Messages, g: GameKind, spec: &OptionSpec) -> String {
     let others: Vec<String> =
         spec.values.iter().filter(|v| **v != spec.default).map(|v| value_label(m, g, id, v)).collect();
     let changeable = if spec.changeable { "rules-changeable-yes" } else { "rules-changeable-no" };
+    // A rule with one value for groups has no other choice to list.
+    let choices = if others.is_empty() {
+        String::new()
+    } else {
+        format!(
+            r#"<br><span class="muted">{}</span>"#,
+            esc(&m.t_args("rules-other-choices", &[("choices", Arg::Str(others.join(" · ")))]))
+        )
+    };
     format!(
-        r#"<tr data-option="{id}" data-default="{default_json}" data-changeable="{c}"><th scope="row">{name}</th><td>{help}<br><span class="muted">{choices}</span></td><td data-label="{col_default}">{default}</td><td data-label="{col_change}">{changeable}</td></tr>"#,
+        r#"<tr data-option="{id}" data-default="{default_json}" data-changeable="{c}"><th scope="row">{name}</th><td>{help}{choices}</td><td data-label="{col_default}">{default}</td><td data-label="{col_change}">{changeable}</td></tr>"#,
         default_json = esc(&spec.default.to_string()),
         c = spec.changeable,
         name = esc(&m.t(&format!("{gid}-opt-{id}"))),
         help = esc(&m.t(&format!("rules-{gid}-opt-{id}"))),
-        choices = esc(&m.t_args("rules-other-choices", &[("choices", Arg::Str(others.join(" · ")))])),
         default = esc(&value_label(m, g, id, &spec.default)),
         changeable = esc(&m.t(changeable)),
         col_default = esc(&m.t("rules-col-default")),

@@ -16,7 +16,8 @@ pub struct OptionSpec {
     pub values: Vec<serde_json::Value>,
     /// The site default.
     pub default: serde_json::Value,
-    /// Whether a group's host may change it.
+    /// Whether a group's host may change it: not a rule with one value for groups (Bagh-Chal's
+    /// repetition, whose other value is for the analysis board only).
     pub changeable: bool,
 }
 
@@ -25,7 +26,12 @@ pub fn option_specs(kind: GameKind) -> Vec<OptionSpec> {
     let defaults = serde_json::to_value(AnyOptions::default_for(kind)).expect("options serialise");
     crate::games::option_choices(kind)
         .into_iter()
-        .map(|(id, values)| OptionSpec { id: id.to_string(), default: defaults[id].clone(), values, changeable: true })
+        .map(|(id, values)| OptionSpec {
+            id: id.to_string(),
+            default: defaults[id].clone(),
+            changeable: values.len() > 1,
+            values,
+        })
         .collect()
 }
 
