@@ -127,6 +127,6 @@ dots-review-first-player = Wer zuerst zieht
 dots-review-second-player = Wer als Zweites zieht
 
 ## What search results and link previews show under the title of these pages.
-meta-replay-description = Eine beendete Partie auf qdan, Zug für Zug, mit der genauen Auswertung jedes Zugs.
+meta-replay-description = Eine beendete Partie auf qdan, Zug für Zug, mit einer Auswertung jedes Zugs.
 meta-games-description = Beendete Partien auf qdan: Gegner, Ergebnis, Datum und jede zum Nachspielen.
 meta-analysis-description = Stelle eine beliebige Stellung in { $game } auf und sieh den genauen Wert jedes erlaubten Zugs.

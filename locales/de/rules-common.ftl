@@ -17,7 +17,7 @@ rules-ratings-moved = Eine Rangpartie wird erst gewertet, wenn beide Spieler min
 rules-ratings-pair = Innerhalb von 24 Stunden werden höchstens { $games ->
         [one] { $games } Rangpartie
        *[other] { $games } Rangpartien
-    } zwischen denselben zwei Spielern gewertet, { game-musashi } und { game-dots } zusammen. Weitere Partien der beiden werden wie gewohnt gespielt, ändern die Wertung aber nicht.
+    } zwischen denselben zwei Spielern gewertet, alle Spiele zusammen. Weitere Partien der beiden werden wie gewohnt gespielt, ändern die Wertung aber nicht.
 rules-ratings-why = Endet eine Rangpartie ohne Wertung, steht das am Ende der Partie; ihr Ergebnis gilt trotzdem.
 rules-defaults-intro = So laufen Partien auf dieser Seite. Was eure Gruppe ändern kann, steht bei den Hausregeln.
 rules-col-item = Angabe
@@ -28,7 +28,9 @@ rules-row-turn = Zeitlimit pro Zug
 rules-turn-none = keines
 rules-seconds = { $seconds } s
 rules-row-turn-value = Standardmäßig { $default }. Der Gastgeber kann { $choices } pro Zug einstellen; läuft die Zeit ab, zieht die CPU an deiner Stelle.
-rules-row-leave = Bei Verbindungsabbruch
+# A soft hyphen in the long word: at 390 px its column left the next one too narrow for
+# "Wahlmöglichkeiten", which ran out of the table.
+rules-row-leave = Bei Verbindungs­abbruch
 rules-row-leave-value = Öffne den Link auf demselben Gerät erneut, dann sitzt du wieder auf deinem Platz. Nach { $away } s ohne Verbindung ({ $reload } s nach dem Schließen der Seite) zieht die CPU für die fehlende Person, solange die andere noch da ist, und hört auf, sobald sie zurück ist.
 rules-row-draws = Unentschieden
 rules-row-source = Regelquelle

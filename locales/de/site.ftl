@@ -1,7 +1,7 @@
 ## Für alle Seiten: Rahmen, Startseite, Spielseiten, Rangliste.
 
 site-name = qdan
-site-description = Spiel Juroku Musashi und Käsekästchen im Browser, mit Freunden oder gegen die CPU. Kostenlos und ohne Anmeldung.
+site-description = Spiel Juroku Musashi, Käsekästchen und Bagh-Chal im Browser, mit Freunden oder gegen die CPU. Kostenlos und ohne Anmeldung.
 skip-to-content = Zum Inhalt springen
 nav-label = Hauptmenü
 nav-games = Spiele

@@ -2,7 +2,7 @@
 ## Only the server renders these; the browser client never loads this file.
 
 meta-learn-description = Learn { $game } in three minutes with real moves on the board, then play your first game against the CPU.
-meta-leaderboard-description = The best players of { game-musashi } and { game-dots } on qdan, rated with Glicko-2 from ranked games between two people.
+meta-leaderboard-description = The best players of { game-musashi }, { game-dots } and { game-bagh-chal } on qdan, rated with Glicko-2 from ranked games between two people.
 # A shared invite link: the title and text of its preview card.
 meta-invite-title = A game of { $game }: take a seat or watch
 meta-invite-description = Open the link to play { $game } in your browser. The first two to take a seat play; everyone else watches. Free, no registration.

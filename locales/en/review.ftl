@@ -129,6 +129,6 @@ dots-review-first-player = First player
 dots-review-second-player = Second player
 
 ## What search results and link previews show under the title of these pages.
-meta-replay-description = A finished game on qdan, move by move, with the exact review of every move.
+meta-replay-description = A finished game on qdan, move by move, with a review of every move.
 meta-games-description = Finished games on qdan: opponent, result, date, and a replay of each.
 meta-analysis-description = Set up any position of { $game } and see the exact value of every legal move.

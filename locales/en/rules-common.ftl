@@ -17,7 +17,7 @@ rules-ratings-moved = A ranked game is rated only once both players have made at
 rules-ratings-pair = In any 24 hours, at most { $games ->
         [one] { $games } ranked game
        *[other] { $games } ranked games
-    } between the same two players are rated, { game-musashi } and { game-dots } together. Further games between them are played as usual but leave the ratings as they are.
+    } between the same two players are rated, all games together. Further games between them are played as usual but leave the ratings as they are.
 rules-ratings-why = When a ranked game ends unrated, the end of the game says so; its result still stands.
 rules-defaults-intro = How games run on this site. What your group can change is listed under local rules.
 rules-col-item = What

@@ -1,7 +1,7 @@
 ## Shared by every page: the frame, the home page, the game pages, the leaderboard.
 
 site-name = qdan
-site-description = Play Juroku Musashi and Dots and Boxes in your browser with a friend or against the CPU. Free, no registration.
+site-description = Play Juroku Musashi, Dots and Boxes and Bagh-Chal in your browser with a friend or against the CPU. Free, no registration.
 skip-to-content = Skip to the content
 nav-label = Main menu
 nav-games = Games

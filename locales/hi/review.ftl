@@ -99,6 +99,6 @@ dots-review-first-player = पहला खिलाड़ी
 dots-review-second-player = दूसरा खिलाड़ी
 
 ## What search results and link previews show under the title of these pages.
-meta-replay-description = qdan पर एक पूरा हुआ खेल, चाल दर चाल, हर चाल की सटीक समीक्षा के साथ।
+meta-replay-description = qdan पर एक पूरा हुआ खेल, चाल दर चाल, हर चाल की समीक्षा के साथ।
 meta-games-description = qdan पर पूरे हुए खेल: विरोधी, नतीजा, तारीख, और हर खेल दोबारा देखने की कड़ी।
 meta-analysis-description = { $game } की कोई भी स्थिति बनाइए और हर वैध चाल का सटीक मूल्य देखिए।

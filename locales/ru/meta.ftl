@@ -2,7 +2,7 @@
 ## Эти тексты подставляет только сервер; браузер этот файл не загружает.
 
 meta-learn-description = { $game } за три минуты: короткий урок с настоящими ходами на доске, а затем первая партия против CPU.
-meta-leaderboard-description = Лучшие игроки qdan в «{ game-musashi }» и «{ game-dots }»: рейтинг Glicko-2 по рейтинговым партиям между двумя людьми.
+meta-leaderboard-description = Лучшие игроки qdan в «{ game-musashi }», «{ game-dots }» и «{ game-bagh-chal }»: рейтинг Glicko-2 по рейтинговым партиям между двумя людьми.
 meta-invite-title = { $game }: займите место или смотрите
 meta-invite-description = Приглашение на партию в браузере: { $game }. Играют первые двое, кто займёт места, остальные смотрят. Бесплатно, без регистрации.
 meta-invite-any-title = Партия на qdan: займите место или смотрите

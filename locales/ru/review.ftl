@@ -110,6 +110,6 @@ dots-review-first-player = Первый игрок
 dots-review-second-player = Второй игрок
 
 ## What search results and link previews show under the title of these pages.
-meta-replay-description = Законченная партия на qdan, ход за ходом, с точным разбором каждого хода.
+meta-replay-description = Законченная партия на qdan, ход за ходом, с разбором каждого хода.
 meta-games-description = Законченные партии на qdan: соперник, результат, дата и повтор каждой.
 meta-analysis-description = Расставьте любую позицию в «{ $game }» и узнайте точную оценку каждого допустимого хода.

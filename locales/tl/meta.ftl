@@ -2,7 +2,7 @@
 ## Ang server lang ang naglalagay ng mga ito; hindi kailanman nilo-load ng browser ang file na ito.
 
 meta-learn-description = Matutunan ang { $game } sa loob ng tatlong minuto gamit ang totoong mga galaw sa board, saka laruin ang una mong laro laban sa CPU.
-meta-leaderboard-description = Ang pinakamahuhusay na manlalaro ng { game-musashi } at { game-dots } sa qdan, may rating ayon sa Glicko-2 mula sa mga ranked na laro ng dalawang tao.
+meta-leaderboard-description = Ang pinakamahuhusay na manlalaro ng { game-musashi }, { game-dots } at { game-bagh-chal } sa qdan, may rating ayon sa Glicko-2 mula sa mga ranked na laro ng dalawang tao.
 meta-invite-title = Laro ng { $game }: umupo o manood
 meta-invite-description = Buksan ang link para laruin ang { $game } sa browser. Ang unang dalawang uupo ang maglalaro; manonood ang iba. Libre, walang rehistrasyon.
 meta-invite-any-title = Laro sa qdan: umupo o manood

@@ -95,6 +95,6 @@ dots-review-first-player = Unang manlalaro
 dots-review-second-player = Ikalawang manlalaro
 
 ## What search results and link previews show under the title of these pages.
-meta-replay-description = Isang tapos na laro sa qdan, galaw-galaw, kasama ang eksaktong pagsusuri ng bawat galaw.
+meta-replay-description = Isang tapos na laro sa qdan, galaw-galaw, kasama ang pagsusuri ng bawat galaw.
 meta-games-description = Mga tapos na laro sa qdan: kalaban, resulta, petsa, at balikan ang bawat isa.
 meta-analysis-description = Ihanda ang anumang ayos ng { $game } at tingnan ang eksaktong halaga ng bawat legal na galaw.

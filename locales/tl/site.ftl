@@ -1,7 +1,7 @@
 ## Para sa lahat ng pahina: balangkas, home, mga pahina ng laro, leaderboard.
 
 site-name = qdan
-site-description = Laruin ang Juroku Musashi at Mga Tuldok at Square sa browser, kasama ang kaibigan o laban sa CPU. Libre at walang rehistrasyon.
+site-description = Laruin ang Juroku Musashi, Mga Tuldok at Square, at Bagh-Chal sa browser, kasama ang kaibigan o laban sa CPU. Libre at walang rehistrasyon.
 skip-to-content = Lumaktaw sa nilalaman
 nav-label = Pangunahing menu
 nav-games = Mga laro

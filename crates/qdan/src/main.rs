@@ -9,7 +9,7 @@ use std::process::ExitCode;
 use clap::{Parser, Subcommand};
 
 #[derive(Parser, Debug)]
-#[command(name = "qdan", version, about = "Juroku Musashi and Dots and Boxes: the site and its tools")]
+#[command(name = "qdan", version, about = "Juroku Musashi, Dots and Boxes and Bagh-Chal: the site and its tools")]
 struct Cli {
     #[command(subcommand)]
     command: Command,

@@ -19,7 +19,7 @@ use crate::page::Page;
 pub fn public_pages() -> Vec<Page> {
     let mut pages = vec![Page::Home];
     for g in GameKind::ALL {
-        pages.extend([Page::Game(g), Page::Learn(g), Page::Rules(g)]);
+        pages.extend([Page::Game(g), Page::Learn(g), Page::Rules(g), Page::Analysis(g)]);
     }
     pages.push(Page::Leaderboard);
     pages
