@@ -6,6 +6,7 @@ play-join = Mitspielen
 play-seat-empty = Noch frei …
 play-seat-away = Abwesend: Die CPU zieht vorerst.
 play-seat-offline = Verbindung wird wiederhergestellt …
+play-seat-gone = Nicht am Tisch
 play-cpu-name = CPU ({ $level })
 play-rating = Wertung { $rating }
 play-turn-you = Du bist am Zug

@@ -6,6 +6,7 @@ play-join = Join the game
 play-seat-empty = Waiting for a player…
 play-seat-away = Away: the CPU plays for now
 play-seat-offline = Reconnecting…
+play-seat-gone = Not at the table
 play-cpu-name = CPU ({ $level })
 play-rating = Rating { $rating }
 play-turn-you = Your move

@@ -6,6 +6,7 @@ play-join = खेल में शामिल हों
 play-seat-empty = खिलाड़ी का इंतज़ार…
 play-seat-away = मौजूद नहीं: अभी उनकी जगह CPU खेल रहा है
 play-seat-offline = फिर से जुड़ रहा है…
+play-seat-gone = मेज़ पर नहीं हैं
 play-cpu-name = CPU ({ $level })
 play-rating = रेटिंग { $rating }
 play-turn-you = आपकी बारी

@@ -6,6 +6,7 @@ play-join = Присоединиться к партии
 play-seat-empty = Место свободно…
 play-seat-away = Нет на месте: пока за игрока ходит CPU
 play-seat-offline = Переподключение…
+play-seat-gone = Не за столом
 play-cpu-name = CPU ({ $level })
 play-rating = Рейтинг { $rating }
 play-turn-you = Ваш ход

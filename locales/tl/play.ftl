@@ -6,6 +6,7 @@ play-join = Sumali sa laro
 play-seat-empty = Naghihintay ng manlalaro…
 play-seat-away = Wala: CPU muna ang gumagalaw para sa kanya
 play-seat-offline = Kumokonekta muli…
+play-seat-gone = Wala sa mesa
 play-cpu-name = CPU ({ $level })
 play-rating = Rating { $rating }
 play-turn-you = Ikaw na

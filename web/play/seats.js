@@ -50,7 +50,8 @@ export function createSeats({ t, join }) {
           h('span', { class: 'seat-role' }, role),
           st.rating !== null && !st.cpu ? h('span', { class: 'muted' }, t('play-rating', { rating: String(Math.round(st.rating)) })) : null),
         st.away ? h('div', { class: 'seat-away', 'data-away': 'true' }, t('play-seat-away'))
-          : !st.connected ? h('div', { class: 'seat-away muted' }, t('play-seat-offline')) : null),
+          // Between games nobody is about to reconnect: "Reconnecting…" would never end.
+          : !st.connected ? h('div', { class: 'seat-away muted' }, t(tb.status === 'playing' ? 'play-seat-offline' : 'play-seat-gone')) : null),
       score ? h('span', { class: 'seat-score', 'data-score': side }, score) : null);
   };
 

@@ -69,8 +69,9 @@ pub const MAX_BODY: usize = 16 * 1024;
 /// The browser features the site does not use, turned off for it and anything it embeds
 /// (`docs/deploy.md`, "Security headers"). Copying an invite link (clipboard write) and the
 /// share sheet (`web-share`) are used and keep their default, this origin only; so does
-/// `autoplay`, which also governs the Web Audio of the move sounds.
-pub const PERMISSIONS_POLICY: &str = "accelerometer=(), ambient-light-sensor=(), \
+/// `autoplay`, which also governs the Web Audio of the move sounds. Only features browsers
+/// know: Chromium logs an error on every page for one it does not (`ambient-light-sensor` did).
+pub const PERMISSIONS_POLICY: &str = "accelerometer=(), \
 camera=(), display-capture=(), encrypted-media=(), geolocation=(), gyroscope=(), hid=(), \
 idle-detection=(), magnetometer=(), microphone=(), midi=(), payment=(), publickey-credentials-get=(), \
 screen-wake-lock=(), serial=(), usb=(), xr-spatial-tracking=()";
