@@ -35,18 +35,23 @@ pub fn value(game: &Game, tables: Option<&Tables>, deadline: &Deadline) -> Value
     let Some(&(best, score)) = scored.first() else {
         return Valued { value: Value::WinIn { winner: turn.other().index(), plies: 0 }, best: None };
     };
-    // The tables' draw: every move leads to a drawn position of theirs.
-    let all_drawn = tables.is_some_and(|t| {
-        let mut legal = Moves::new();
-        game.legal_moves(&mut legal);
-        let after = |m: Move| {
-            let mut g = game.clone();
-            g.play_unchecked(m);
-            t.value(g.position())
-        };
-        t.value(game.position()) == Some(crate::bagh_chal::Value::Draw)
-            && legal.iter().all(|&m| !matches!(after(m), Some(crate::bagh_chal::Value::Loss(_))))
-    });
+    // The tables' draw: every move leads to a drawn position of theirs. Only without the
+    // repetition rule: with it, play that would go on for ever is not a draw but takes moves
+    // from a side, which may lose for it (a position the tables call drawn was a goats' win in
+    // two, every tiger move but two forbidden), so there the search's score is an estimate.
+    let repetition_allowed = game.options().repetition == rules::bagh_chal::Repetition::Allowed;
+    let all_drawn = repetition_allowed
+        && tables.is_some_and(|t| {
+            let mut legal = Moves::new();
+            game.legal_moves(&mut legal);
+            let after = |m: Move| {
+                let mut g = game.clone();
+                g.play_unchecked(m);
+                t.value(g.position())
+            };
+            t.value(game.position()) == Some(crate::bagh_chal::Value::Draw)
+                && legal.iter().all(|&m| !matches!(after(m), Some(crate::bagh_chal::Value::Loss(_))))
+        });
     let value = if score > PROVEN {
         Value::WinIn { winner: turn.index(), plies: (WIN - score) as u32 }
     } else if score < -PROVEN {
@@ -166,5 +171,45 @@ mod tests {
         let mut after = g.clone();
         after.play_unchecked(v.best.unwrap());
         assert_eq!(value(&after, None, &WorkClock::budget(1_000)).value, Value::WinIn { winner: 0, plies: 0 });
+    }
+
+    /// The tables ignore repetition, so their draw is a draw only without the rule: with it,
+    /// the rule decides such a position (for a side they cannot say), and its value is the
+    /// search's estimate.
+    #[test]
+    fn a_drawn_table_position_is_a_draw_only_without_the_repetition_rule() {
+        use rand::{Rng, SeedableRng};
+        use rules::bagh_chal::{Repetition, Target};
+        let tables = crate::bagh_chal::Tables::build(4, |_| {}).unwrap();
+        let points = |mask: u32| {
+            (0..25).filter(move |i| mask & (1 << i) != 0).map(|i| format!("{}{}", (b'a' + i % 5) as char, i / 5 + 1))
+        };
+        let mut rng = rand::rngs::StdRng::seed_from_u64(7);
+        let mut checked = 0;
+        for _ in 0..2_000 {
+            // Four tigers and twenty goats, one point empty, the tigers to move.
+            let mut free: Vec<u32> = (0..25).collect();
+            let mut tigers = 0u32;
+            for _ in 0..4 {
+                tigers |= 1 << free.swap_remove(rng.gen_range(0..free.len()));
+            }
+            let empty = free.swap_remove(rng.gen_range(0..free.len()));
+            let goats = !tigers & !(1 << empty) & ((1 << 25) - 1);
+            let text = format!(
+                "{}:{}:0:0:t",
+                points(tigers).collect::<Vec<_>>().join(","),
+                points(goats).collect::<Vec<_>>().join(",")
+            );
+            let pos: rules::bagh_chal::Position = text.parse().unwrap();
+            let with = |repetition| {
+                let o = Options { target: Target::FOUR, repetition, ..Options::default() };
+                value(&Game::from_position(o, pos), Some(&tables), &WorkClock::budget(20)).value
+            };
+            if with(Repetition::Allowed) == Value::Draw {
+                assert_ne!(with(Repetition::Forbidden), Value::Draw, "{text}");
+                checked += 1;
+            }
+        }
+        assert!(checked > 0, "no drawn position among the samples");
     }
 }
