@@ -138,10 +138,11 @@ async fn the_values_are_the_tables_and_the_device_reviews_with_them_as_the_serve
     let o = trap_only();
     let moves = a_game(o, 7);
 
-    // No tables installed: nothing is known.
+    // No tables installed: nothing is known but the finished game's result.
     let (status, answer) = post(&s, json!({"options": options_json(o), "moves": moves})).await;
     assert_eq!(status, 200, "{answer}");
-    assert!(answer["values"].as_array().unwrap().iter().all(Value::is_null), "{answer}");
+    assert!(answer["values"].as_array().unwrap()[..moves.len()].iter().all(Value::is_null), "{answer}");
+    assert_eq!(answer["values"][moves.len()]["value"]["exact"], true, "{answer}");
     assert_eq!(answer["values"].as_array().unwrap().len(), moves.len() + 1);
 
     // The small tables: the positions of up to 6 Children are known, the others null.
@@ -220,4 +221,21 @@ async fn each_address_asks_a_few_times_a_minute() {
     let (status, answer) = post(&s, body).await;
     assert_eq!((status, &answer["code"]), (429, &json!("rate-limited")), "{answer}");
     assert!(answer["message"].as_str().unwrap().contains("at most 2 a minute"), "{answer}");
+}
+
+/// A finished game's result needs no tables: the last position of a 33-point game (no tables
+/// for that board here) has its value, every other position of it none.
+#[tokio::test]
+async fn a_finished_game_has_its_result_without_tables() {
+    let s = TestServer::start_with(fast_config(), None).await;
+    let o = Options::default();
+    let moves = a_game(o, 5);
+    let (status, answer) = post(&s, json!({"options": options_json(o), "moves": moves})).await;
+    assert_eq!(status, 200, "{answer}");
+    let values = answer["values"].as_array().unwrap();
+    assert_eq!(values.len(), moves.len() + 1);
+    let last = &values[moves.len()];
+    assert_eq!(last["value"]["exact"], true, "{last}");
+    assert_eq!(last["best"], Value::Null, "{last}");
+    assert!(values[..moves.len() - 1].iter().all(Value::is_null), "{answer}");
 }

@@ -5,7 +5,7 @@ use ai::review::{self, Budget, Slices, Value};
 use rules::bagh_chal::{Game, Options, Position};
 use wire::review::{AnalysisRequest, AnalysisView, MoveValue};
 
-use super::{BadPosition, bad_move, view};
+use super::{BadPosition, bad_move, view, written};
 
 pub(super) fn analyse(
     o: Options,
@@ -24,7 +24,7 @@ pub(super) fn analyse(
         None => Game::new(o),
     };
     for (i, m) in req.moves.iter().enumerate() {
-        let mv = m.trim().parse().map_err(|e: rules::bagh_chal::ParseMoveError| bad_move(i, m, e.to_string()))?;
+        let mv: rules::bagh_chal::Move = written(i, m)?;
         game.play(mv).map_err(|e| bad_move(i, m, e.to_string()))?;
     }
     let (here, each) = review::bagh_chal::analyse_with(&game, budget, busy);

@@ -1,10 +1,10 @@
 //! Dots and Boxes' values: exact from the solver where it finishes, estimated before that.
 
 use ai::review::{self, Budget, Slices, Value};
-use rules::dots::{Game, Options, ParseEdgeError, Position};
+use rules::dots::{Game, Options, Position};
 use wire::review::{AnalysisRequest, AnalysisView, MoveValue};
 
-use super::{BadPosition, bad_move, sort_for, view};
+use super::{BadPosition, bad_move, sort_for, view, written};
 
 pub(super) fn analyse(
     o: Options,
@@ -29,7 +29,7 @@ pub(super) fn analyse(
     }
     let mut game = Game::from_position(o, pos);
     for (i, m) in req.moves.iter().enumerate() {
-        let e = m.trim().parse().map_err(|e: ParseEdgeError| bad_move(i, m, e.to_string()))?;
+        let e: rules::dots::Edge = written(i, m)?;
         game.play(e).map_err(|e| bad_move(i, m, e.to_string()))?;
     }
     let pos = *game.position();

@@ -73,6 +73,21 @@ fn bad_move(i: usize, m: &str, e: String) -> BadPosition {
     BadPosition(format!("move {} ({m:?}) is not legal: {e}", i + 1))
 }
 
+/// Move `i` of a request read as a table's socket reads it: its written form only
+/// (`docs/design.md` §4; no spaces, signs or leading zeros), so that the analysis board takes
+/// exactly the moves a table and `POST /api/musashi/values` take.
+fn written<M>(i: usize, m: &str) -> Result<M, BadPosition>
+where
+    M: std::str::FromStr + std::fmt::Display,
+    M::Err: std::fmt::Display,
+{
+    let mv: M = m.parse().map_err(|e: M::Err| bad_move(i, m, e.to_string()))?;
+    if mv.to_string() != m {
+        return Err(bad_move(i, m, format!("write it as {mv}")));
+    }
+    Ok(mv)
+}
+
 /// The values of the position `req` describes and of each of its legal moves, the work cut
 /// and counted by `busy`.
 pub fn analyse(req: &AnalysisRequest, budget: &Budget, busy: &mut impl Slices) -> Result<AnalysisView, BadPosition> {
@@ -89,5 +104,58 @@ pub fn analyse(req: &AnalysisRequest, budget: &Budget, busy: &mut impl Slices) -
         AnyOptions::Musashi(o) => musashi::analyse(o, req, budget, busy),
         AnyOptions::Dots(o) => dots::analyse(o, req, budget, busy),
         AnyOptions::BaghChal(o) => bagh_chal::analyse(o, req, budget, busy),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The analysis board takes a move as a table's socket does, its written form only.
+    #[test]
+    fn moves_are_taken_in_their_written_form_only() {
+        let ask = |options: serde_json::Value, moves: &[&str]| {
+            let req: AnalysisRequest =
+                serde_json::from_value(serde_json::json!({"options": options, "moves": moves})).unwrap();
+            let clock = std::sync::Arc::new(ai::clock::WorkClock::new());
+            analyse(&req, &DEVICE, &mut ai::review::Timed::new(clock))
+        };
+        let dots = serde_json::json!({"game": "dots", "size": "3x3"});
+        let musashi = serde_json::json!({"game": "musashi"});
+        let bagh_chal = serde_json::json!({"game": "bagh-chal"});
+        assert!(ask(dots.clone(), &["17"]).is_ok());
+        assert!(ask(musashi.clone(), &["c3-d4"]).is_ok());
+        assert!(ask(bagh_chal.clone(), &["c3"]).is_ok());
+        for (options, loose) in
+            [(&dots, "017"), (&dots, " 17"), (&musashi, "c3 - d4"), (&musashi, " c3-d4 "), (&bagh_chal, " c3")]
+        {
+            let e = ask(options.clone(), &[loose]).unwrap_err();
+            assert!(e.0.contains("is not legal"), "{loose:?}: {}", e.0);
+        }
+    }
+
+    /// A Musashi position text names its board: options naming another are refused, options
+    /// naming none take it.
+    #[test]
+    fn the_position_s_board_and_the_options_agree() {
+        let ask = |options: serde_json::Value, position: &str| {
+            let req: AnalysisRequest =
+                serde_json::from_value(serde_json::json!({"options": options, "position": position})).unwrap();
+            let clock = std::sync::Arc::new(ai::clock::WorkClock::new());
+            analyse(&req, &DEVICE, &mut ai::review::Timed::new(clock))
+        };
+        let on_33 = "33:c3:a1,b1,c1,d1,e1,a2,e2,a3,e3,a4,e4,a5,b5,c5,d5,e5:p:0";
+        let e = ask(serde_json::json!({"game": "musashi", "board": "25"}), on_33).unwrap_err();
+        assert!(e.0.contains("options.board is 25"), "{}", e.0);
+        let on_25 = on_33.replacen("33", "25", 1);
+        assert!(ask(serde_json::json!({"game": "musashi", "board": "33"}), &on_25).is_err());
+        let view = ask(serde_json::json!({"game": "musashi"}), &on_25).unwrap();
+        // No Setchin on 25 points: no move of the Parent leads off the square.
+        assert!(
+            view.moves.iter().all(|m| !m.mv.contains('f')),
+            "{:?}",
+            view.moves.iter().map(|m| &m.mv).collect::<Vec<_>>()
+        );
+        assert!(ask(serde_json::json!({"game": "musashi", "board": "33"}), on_33).is_ok());
     }
 }

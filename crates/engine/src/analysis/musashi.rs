@@ -6,7 +6,7 @@ use ai::review::{self, Budget, Slices, Value};
 use rules::musashi::{Game, Options, Position};
 use wire::review::{AnalysisRequest, AnalysisView, MoveValue};
 
-use super::{BadPosition, bad_move, sort_for, view};
+use super::{BadPosition, bad_move, sort_for, view, written};
 
 pub(super) fn analyse(
     o: Options,
@@ -20,12 +20,21 @@ pub(super) fn analyse(
     let mut game = match &req.position {
         Some(text) => {
             let pos: Position = text.parse().map_err(|e| BadPosition(format!("position: {e}")))?;
-            Game::from_position(o, pos)
+            // The position text names its board; options that name another are a mistake,
+            // not a choice between them. Options that name none take the position's.
+            if req.options.get("board").is_some() && pos.board != o.board {
+                return Err(BadPosition(format!(
+                    "the position is on the {} board and options.board is {}",
+                    board_name(pos.board),
+                    board_name(o.board)
+                )));
+            }
+            Game::from_position(Options { board: pos.board, ..o }, pos)
         }
         None => Game::new(o),
     };
     for (i, m) in req.moves.iter().enumerate() {
-        let mv = m.trim().parse().map_err(|e: rules::musashi::ParseMoveError| bad_move(i, m, e.to_string()))?;
+        let mv: rules::musashi::Move = written(i, m)?;
         game.play(mv).map_err(|e| bad_move(i, m, e.to_string()))?;
     }
     let (here, each) = review::musashi::analyse_with(&game, &mut review::musashi::Installed, budget, busy);
@@ -35,4 +44,9 @@ pub(super) fn analyse(
     let turn = game.outcome().is_none().then(|| game.turn().index());
     sort_for(game.turn().index(), &mut moves);
     Ok(AnalysisView { turn, value: view(here.value, o(here.value)), moves })
+}
+
+/// A board as the options write it (`"33"`, `"25"`).
+fn board_name(b: rules::musashi::BoardKind) -> String {
+    serde_json::to_value(b).ok().and_then(|v| v.as_str().map(str::to_string)).unwrap_or_else(|| format!("{b:?}"))
 }

@@ -130,7 +130,13 @@ impl Known {
 
     fn value(&self, o: Options, game: &Game) -> Option<KnownValue> {
         let pos = game.position();
-        let tables = Installed.tables(pos.board, o.target, pos.children.count() as u8)?;
+        let Some(tables) = Installed.tables(pos.board, o.target, pos.children.count() as u8) else {
+            // A finished game's result needs no tables.
+            return game
+                .outcome()
+                .and_then(|_| table_value(game, None))
+                .map(|v| KnownValue { value: qdan_engine::analysis::view(v.value, outlook(v.value)), best: None });
+        };
         let key = Key::of(&tables, game);
         if let Some((_, v)) = self.cache.lock().expect("values cache lock").0.get(&key) {
             return v.clone();
