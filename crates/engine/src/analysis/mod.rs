@@ -111,15 +111,18 @@ pub fn analyse(req: &AnalysisRequest, budget: &Budget, busy: &mut impl Slices) -
 mod tests {
     use super::*;
 
+    /// The analysis of `req` (JSON) on the device's budget.
+    fn ask(req: serde_json::Value) -> Result<AnalysisView, BadPosition> {
+        let req: AnalysisRequest = serde_json::from_value(req).unwrap();
+        let clock = std::sync::Arc::new(ai::clock::WorkClock::new());
+        analyse(&req, &DEVICE, &mut ai::review::Timed::new(clock))
+    }
+
     /// The analysis board takes a move as a table's socket does, its written form only.
     #[test]
     fn moves_are_taken_in_their_written_form_only() {
-        let ask = |options: serde_json::Value, moves: &[&str]| {
-            let req: AnalysisRequest =
-                serde_json::from_value(serde_json::json!({"options": options, "moves": moves})).unwrap();
-            let clock = std::sync::Arc::new(ai::clock::WorkClock::new());
-            analyse(&req, &DEVICE, &mut ai::review::Timed::new(clock))
-        };
+        let ask =
+            |options: serde_json::Value, moves: &[&str]| ask(serde_json::json!({"options": options, "moves": moves}));
         let dots = serde_json::json!({"game": "dots", "size": "3x3"});
         let musashi = serde_json::json!({"game": "musashi"});
         let bagh_chal = serde_json::json!({"game": "bagh-chal"});
@@ -139,10 +142,7 @@ mod tests {
     #[test]
     fn the_position_s_board_and_the_options_agree() {
         let ask = |options: serde_json::Value, position: &str| {
-            let req: AnalysisRequest =
-                serde_json::from_value(serde_json::json!({"options": options, "position": position})).unwrap();
-            let clock = std::sync::Arc::new(ai::clock::WorkClock::new());
-            analyse(&req, &DEVICE, &mut ai::review::Timed::new(clock))
+            ask(serde_json::json!({"options": options, "position": position}))
         };
         let on_33 = "33:c3:a1,b1,c1,d1,e1,a2,e2,a3,e3,a4,e4,a5,b5,c5,d5,e5:p:0";
         let e = ask(serde_json::json!({"game": "musashi", "board": "25"}), on_33).unwrap_err();

@@ -25,8 +25,7 @@ pub(super) fn analyse(
             if req.options.get("board").is_some() && pos.board != o.board {
                 return Err(BadPosition(format!(
                     "the position is on the {} board and options.board is {}",
-                    board_name(pos.board),
-                    board_name(o.board)
+                    pos.board, o.board
                 )));
             }
             Game::from_position(Options { board: pos.board, ..o }, pos)
@@ -44,9 +43,4 @@ pub(super) fn analyse(
     let turn = game.outcome().is_none().then(|| game.turn().index());
     sort_for(game.turn().index(), &mut moves);
     Ok(AnalysisView { turn, value: view(here.value, o(here.value)), moves })
-}
-
-/// A board as the options write it (`"33"`, `"25"`).
-fn board_name(b: rules::musashi::BoardKind) -> String {
-    serde_json::to_value(b).ok().and_then(|v| v.as_str().map(str::to_string)).unwrap_or_else(|| format!("{b:?}"))
 }

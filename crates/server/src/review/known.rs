@@ -11,7 +11,7 @@ use std::net::IpAddr;
 use std::sync::{Arc, Mutex, Weak};
 
 use ai::musashi::Tables;
-use ai::review::musashi::{Installed, TableSource, outlook, table_value};
+use ai::review::musashi::{Installed, TableSource, Valued, outlook, table_value};
 use rules::AnyOptions;
 use rules::musashi::{BoardKind, Game, Limit, Options, Position, Target};
 use wire::review::{KnownValue, KnownValues};
@@ -132,10 +132,7 @@ impl Known {
         let pos = game.position();
         let Some(tables) = Installed.tables(pos.board, o.target, pos.children.count() as u8) else {
             // A finished game's result needs no tables.
-            return game
-                .outcome()
-                .and_then(|_| table_value(game, None))
-                .map(|v| KnownValue { value: qdan_engine::analysis::view(v.value, outlook(v.value)), best: None });
+            return game.outcome().and_then(|_| table_value(game, None)).map(known);
         };
         let key = Key::of(&tables, game);
         if let Some((_, v)) = self.cache.lock().expect("values cache lock").0.get(&key) {
@@ -153,9 +150,10 @@ impl Known {
 
 /// `game`'s value from `tables`: `None` where they do not tell without a search.
 pub fn known_value(tables: &Tables, game: &Game) -> Option<KnownValue> {
-    let v = table_value(game, Some(tables))?;
-    Some(KnownValue {
-        value: qdan_engine::analysis::view(v.value, outlook(v.value)),
-        best: v.best.map(|m| m.to_string()),
-    })
+    table_value(game, Some(tables)).map(known)
+}
+
+/// A table value as the endpoint answers it.
+fn known(v: Valued) -> KnownValue {
+    KnownValue { value: qdan_engine::analysis::view(v.value, outlook(v.value)), best: v.best.map(|m| m.to_string()) }
 }
