@@ -19,7 +19,7 @@ use rules::AnyOptions;
 use rules::musashi::{BoardKind, Game, Moves, Options, Role, Target};
 use serde_json::{Value, json};
 
-use common::{TestServer, fast_config};
+use common::{TestServer, assert_schema, fast_config};
 
 /// The 25-point trap-only rules the tables are built for, with the site's move limit.
 fn trap_only() -> Options {
@@ -68,7 +68,13 @@ fn a_game(o: Options, seed: u64) -> Vec<String> {
 async fn post(s: &TestServer, body: Value) -> (u16, Value) {
     let r = reqwest::Client::new().post(s.url("/api/musashi/values")).json(&body).send().await.unwrap();
     let status = r.status().as_u16();
-    (status, r.json().await.unwrap_or(Value::Null))
+    let answer = r.json().await.unwrap_or(Value::Null);
+    // What the schema says of both, for every request the tests make that is answered.
+    if status == 200 {
+        assert_schema("KnownRequest", &body);
+        assert_schema("KnownValues", &answer);
+    }
+    (status, answer)
 }
 
 /// The endpoint's values, checked against `ai::review::musashi::value` with `tables`: equal

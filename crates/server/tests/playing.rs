@@ -5,7 +5,7 @@ use std::time::Duration;
 use serde_json::{Value, json};
 use server::Config;
 
-use crate::common::{TestServer, fast_config};
+use crate::common::{TestServer, assert_schema, fast_config};
 use crate::store::postgres_url;
 
 impl TestServer {
@@ -23,6 +23,7 @@ impl TestServer {
     async fn playing_ok(&self, token: &str) -> Vec<Value> {
         let (status, list) = self.playing(Some(token)).await;
         assert_eq!(status, 200, "{list}");
+        assert_schema("[PlayingGame]", &list);
         list.as_array().unwrap().clone()
     }
 }

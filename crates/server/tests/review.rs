@@ -2,7 +2,7 @@ use std::time::Duration;
 
 use serde_json::{Value, json};
 
-use crate::common::{TestServer, my_turn, play_out};
+use crate::common::{TestServer, assert_schema, my_turn, play_out, schema_errors};
 
 fn first_legal(t: &Value) -> String {
     match &t["view"]["legal"][0] {
@@ -80,6 +80,12 @@ async fn a_finished_game_gets_a_stored_review_a_record_and_a_place_in_the_lists(
     let n = play_out(&mut a, &mut b, first_legal).await;
 
     let g = s.reviewed(&code, 1).await;
+    assert_schema("GameRecordView", &g);
+    // The check can fail: a value's `exact` as text, a review state the server never writes.
+    let mut spoiled = g.clone();
+    spoiled["review"]["plies"][0]["exact"] = json!("yes");
+    spoiled["reviewState"] = json!("later");
+    assert_eq!(schema_errors("GameRecordView", &spoiled).len(), 2, "{spoiled}");
     assert_eq!(g["game"], "dots");
     assert_eq!(g["players"][0]["name"], "Ana");
     assert_eq!(g["players"][1]["name"], "Ben");
@@ -131,17 +137,20 @@ async fn a_finished_game_gets_a_stored_review_a_record_and_a_place_in_the_lists(
     let r = s.http.post(s.url("/api/records")).body(text).send().await.unwrap();
     assert_eq!(r.status(), 200);
     let back: Value = r.json().await.unwrap();
+    assert_schema("RecordView", &back);
     assert_eq!(back["moves"], g["moves"]);
     assert_eq!(back["options"]["size"], "3x3");
 
     // Ana's own games, and Ben's public (ranked) ones.
     let (status, mine) = s.get("/api/me/games", Some(&ta)).await;
     assert_eq!(status, 200);
+    assert_schema("[GameSummary]", &mine);
     assert_eq!(mine[0]["code"], code.as_str());
     assert_eq!(mine[0]["opponent"]["name"], "Ben");
     assert_eq!(mine[0]["plies"], n);
     assert_eq!(s.get("/api/me/games", None).await.0, 401);
     let (_, public) = s.get(&format!("/api/players/{ben}/games"), None).await;
+    assert_schema("PlayerGames", &public);
     assert_eq!(public["player"]["name"], "Ben");
     assert_eq!(public["games"].as_array().unwrap().len(), 1);
     assert_eq!(public["games"][0]["opponent"]["name"], "Ana");
@@ -158,6 +167,7 @@ async fn unranked_games_are_not_public() {
     a.wait_for(|t| t["status"] == "playing").await;
     assert_eq!(a.intent(json!({"t": "resign"})).await["t"], "ack");
     let (_, mine) = s.get("/api/me/games", Some(&ta)).await;
+    assert_schema("[GameSummary]", &mine);
     assert_eq!(mine[0]["opponent"]["cpu"], "beginner");
     assert_eq!(mine[0]["result"]["reason"], "resignation");
     let (_, public) = s.get(&format!("/api/players/{ana}/games"), None).await;
@@ -172,6 +182,7 @@ async fn the_analysis_values_a_position_and_each_move() {
     let s = TestServer::start().await;
     let (status, v) = s.post_json("/api/analysis", json!({"options": {"game": "dots", "size": "3x3"}})).await;
     assert_eq!(status, 200, "{v}");
+    assert_schema("AnalysisView", &v);
     assert_eq!(v["value"]["text"], "-3");
     assert_eq!(v["value"]["exact"], true);
     assert_eq!(v["turn"], 0);
@@ -184,8 +195,10 @@ async fn the_analysis_values_a_position_and_each_move() {
     // The Children trap the Parent in one move: c3-b2 closes the corner.
     let body = json!({"options": {"game": "musashi", "board": "33", "target": "none", "limit": "none"},
                       "position": "33:a1:a2,b1,c3:c:0"});
+    assert_schema("AnalysisRequest", &body);
     let (status, v) = s.post_json("/api/analysis", body).await;
     assert_eq!(status, 200, "{v}");
+    assert_schema("AnalysisView", &v);
     assert_eq!(v["value"]["text"], "children-win-in 1");
     assert_eq!(v["moves"][0]["move"], "c3-b2");
     assert_eq!(v["moves"][0]["value"]["text"], "children-win-in 0");
@@ -221,8 +234,10 @@ async fn the_device_analysis_is_the_servers_where_exact() {
     }
     let mut moves_compared = 0;
     for body in bodies {
+        assert_schema("AnalysisRequest", &body);
         let (status, server) = s.post_json("/api/analysis", body.clone()).await;
         assert_eq!(status, 200, "{server}");
+        assert_schema("AnalysisView", &server);
         let mut req = body.clone();
         req["op"] = json!("analyse");
         // Through text, as the page reads it (an f32 as written, not widened).

@@ -2,13 +2,14 @@
 //! progress"). `web/playing.js` mirrors it for the browser.
 
 use rules::{AnyOptions, GameKind, Side};
+use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 use crate::review::PlayerView;
 use crate::table::{ClockView, Seat};
 
 /// One unfinished game, from the point of view of the player who asked.
-#[derive(Clone, PartialEq, Debug, Serialize, Deserialize)]
+#[derive(Clone, PartialEq, Debug, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct PlayingGame {
     /// The group's invite code.
@@ -22,6 +23,7 @@ pub struct PlayingGame {
     pub ranked: bool,
     /// The player's seat, and the side it plays in this game.
     pub seat: Seat,
+    #[schemars(range(max = 1))]
     pub side: Side,
     /// The other seat: a person, or the CPU with its level.
     pub opponent: PlayerView,

@@ -3,12 +3,13 @@
 //! analysis"). `web/review/types.js` mirrors these for the browser.
 
 use rules::{AnyOptions, EndReason, GameKind, Side};
+use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 use crate::table::{CpuLevel, MoveSource, RatingChange, Seat};
 
 /// A position's value in terms both games share.
-#[derive(Clone, PartialEq, Debug, Serialize, Deserialize)]
+#[derive(Clone, PartialEq, Debug, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ValueView {
     /// Proven by the tables or a solver; `false`: an estimate.
@@ -30,7 +31,7 @@ pub struct ValueView {
 }
 
 /// A move after which the proven result changed hands.
-#[derive(Clone, PartialEq, Debug, Serialize, Deserialize)]
+#[derive(Clone, PartialEq, Debug, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct TurningView {
     /// The move's number from 1 (`plies[ply - 1]` is the position before it).
@@ -42,7 +43,7 @@ pub struct TurningView {
 }
 
 /// A reviewed game: the value after every number of moves, 0 to all.
-#[derive(Clone, PartialEq, Debug, Serialize, Deserialize)]
+#[derive(Clone, PartialEq, Debug, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ReviewView {
     pub plies: Vec<ValueView>,
@@ -52,7 +53,7 @@ pub struct ReviewView {
 }
 
 /// Who played a seat in a finished game.
-#[derive(Clone, PartialEq, Debug, Serialize, Deserialize)]
+#[derive(Clone, PartialEq, Debug, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct PlayerView {
     /// `None` for the CPU opponent.
@@ -64,7 +65,7 @@ pub struct PlayerView {
 }
 
 /// How a finished game ended, by seat.
-#[derive(Clone, PartialEq, Debug, Serialize, Deserialize)]
+#[derive(Clone, PartialEq, Debug, Serialize, Deserialize, JsonSchema)]
 pub struct EndView {
     /// The winning seat; `None`: a draw.
     pub winner: Option<Seat>,
@@ -72,7 +73,7 @@ pub struct EndView {
 }
 
 /// A finished game with everything its replay page shows: `GET /api/games/CODE/N`.
-#[derive(Clone, PartialEq, Debug, Serialize, Deserialize)]
+#[derive(Clone, PartialEq, Debug, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct GameRecordView {
     pub code: String,
@@ -81,6 +82,7 @@ pub struct GameRecordView {
     pub options: AnyOptions,
     pub ranked: bool,
     /// The side each seat played.
+    #[schemars(inner(range(max = 1)))]
     pub sides: [Side; 2],
     /// Who sat in seats 0 and 1.
     pub players: [PlayerView; 2],
@@ -102,7 +104,7 @@ pub struct GameRecordView {
 /// game only when asked: a client that can work the review out itself (the page's engine)
 /// asks with `?review=device` and is answered `device` while none is stored; a plain request
 /// starts one, limited per address.
-#[derive(Copy, Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
+#[derive(Copy, Clone, PartialEq, Eq, Debug, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "kebab-case")]
 pub enum ReviewState {
     /// Made: `review` holds it (`null` only when the stored moves did not replay).
@@ -119,7 +121,7 @@ pub enum ReviewState {
 
 /// One line of a list of games (`GET /api/me/games`, `GET /api/players/ID/games`), from the
 /// point of view of the player the list is about.
-#[derive(Clone, PartialEq, Debug, Serialize, Deserialize)]
+#[derive(Clone, PartialEq, Debug, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct GameSummary {
     pub code: String,
@@ -129,6 +131,7 @@ pub struct GameSummary {
     pub ranked: bool,
     /// The player's seat in that game, and the side it played.
     pub seat: Seat,
+    #[schemars(range(max = 1))]
     pub side: Side,
     pub opponent: PlayerView,
     pub result: EndView,
@@ -137,7 +140,7 @@ pub struct GameSummary {
 }
 
 /// A player's public page: `GET /api/players/ID/games`.
-#[derive(Clone, PartialEq, Debug, Serialize, Deserialize)]
+#[derive(Clone, PartialEq, Debug, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct PlayerGames {
     pub player: PlayerView,
@@ -146,9 +149,11 @@ pub struct PlayerGames {
 
 /// `POST /api/analysis`: a position to value, reached from the start of `options` (or from a
 /// set-up position) by `moves`.
-#[derive(Clone, PartialEq, Debug, Serialize, Deserialize)]
+#[derive(Clone, PartialEq, Debug, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct AnalysisRequest {
+    /// The game's rules as `POST /api/groups` takes them, `game` included; checked against
+    /// the game's rules by the server (`bad-field`).
     pub options: serde_json::Value,
     /// Musashi: a position text to start from instead of the start position.
     #[serde(default)]
@@ -158,6 +163,7 @@ pub struct AnalysisRequest {
     pub drawn: Option<Vec<u8>>,
     /// Dots with `drawn`: the side to move (default 0).
     #[serde(default)]
+    #[schemars(range(max = 1))]
     pub turn: Option<Side>,
     /// Moves played from there.
     #[serde(default)]
@@ -165,7 +171,7 @@ pub struct AnalysisRequest {
 }
 
 /// A legal move and the value of the position it leads to.
-#[derive(Clone, PartialEq, Debug, Serialize, Deserialize)]
+#[derive(Clone, PartialEq, Debug, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct MoveValue {
     #[serde(rename = "move")]
@@ -174,10 +180,11 @@ pub struct MoveValue {
 }
 
 /// The answer to `POST /api/analysis`.
-#[derive(Clone, PartialEq, Debug, Serialize, Deserialize)]
+#[derive(Clone, PartialEq, Debug, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct AnalysisView {
     /// The side to move (`None` when the game is over).
+    #[schemars(range(max = 1))]
     pub turn: Option<Side>,
     pub value: ValueView,
     /// Every legal move, best for the side to move first.
@@ -185,7 +192,7 @@ pub struct AnalysisView {
 }
 
 /// `POST /api/records`: a text record read back (`docs/notation.md`).
-#[derive(Clone, PartialEq, Debug, Serialize, Deserialize)]
+#[derive(Clone, PartialEq, Debug, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct RecordView {
     pub options: AnyOptions,
@@ -195,10 +202,11 @@ pub struct RecordView {
 
 /// `POST /api/musashi/values`: a Juroku Musashi game, every position of which the server
 /// values from its tables.
-#[derive(Clone, PartialEq, Debug, Serialize, Deserialize)]
+#[derive(Clone, PartialEq, Debug, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct KnownRequest {
-    /// The game's rules, `game` included (only `musashi` is answered).
+    /// The game's rules, `game` included (only `musashi` is answered): checked by the server
+    /// (`bad-field`).
     pub options: serde_json::Value,
     /// Its moves from the start, as text.
     pub moves: Vec<String>,
@@ -206,7 +214,7 @@ pub struct KnownRequest {
 
 /// An exact value the server's tables give a position, and the table's move there (`None`
 /// when the game is over).
-#[derive(Clone, PartialEq, Debug, Serialize, Deserialize)]
+#[derive(Clone, PartialEq, Debug, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct KnownValue {
     pub value: ValueView,
@@ -216,7 +224,7 @@ pub struct KnownValue {
 /// The answer to `POST /api/musashi/values`: one entry per position (after 0, 1, ..
 /// moves), `None` where the server's tables do not tell (or it has none for those rules).
 /// The page passes it to its engine's review as `known`.
-#[derive(Clone, PartialEq, Debug, Serialize, Deserialize)]
+#[derive(Clone, PartialEq, Debug, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct KnownValues {
     pub values: Vec<Option<KnownValue>>,

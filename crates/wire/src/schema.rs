@@ -133,6 +133,23 @@ fn sorted(v: Value) -> Value {
     }
 }
 
+/// Puts the typed HTTP bodies in the generators' definitions: the requests a client sends as
+/// the server reads them, the answers as the server writes them.
+fn http_bodies(client: &mut SchemaGenerator, server: &mut SchemaGenerator) {
+    use crate::playing::PlayingGame;
+    use crate::review::{
+        AnalysisRequest, AnalysisView, GameRecordView, KnownRequest, KnownValues, PlayerGames, RecordView,
+    };
+    client.subschema_for::<AnalysisRequest>();
+    client.subschema_for::<KnownRequest>();
+    server.subschema_for::<GameRecordView>();
+    server.subschema_for::<PlayerGames>();
+    server.subschema_for::<AnalysisView>();
+    server.subschema_for::<RecordView>();
+    server.subschema_for::<KnownValues>();
+    server.subschema_for::<PlayingGame>();
+}
+
 /// The protocol's schema: a root that accepts any message, with `ClientMessage`,
 /// `ServerMessage` and everything they use in `$defs`.
 pub fn protocol_schema() -> Value {
@@ -142,6 +159,9 @@ pub fn protocol_schema() -> Value {
     let server_ref = server.subschema_for::<ServerMsg>();
     let lobby_client_ref = client.subschema_for::<crate::lobby::LobbyClientMsg>();
     let lobby_server_ref = server.subschema_for::<crate::lobby::LobbyServerMsg>();
+    // The HTTP bodies of `docs/protocol.md` that carry the same views: in `$defs` only, as
+    // they are not socket messages (the root does not take them).
+    http_bodies(&mut client, &mut server);
     let mut defs = Map::new();
     add_definitions(&mut defs, &mut client);
     add_definitions(&mut defs, &mut server);
@@ -151,7 +171,12 @@ pub fn protocol_schema() -> Value {
         "description": format!(
             "Every message on a table's WebSocket and on the lobby's, described in docs/protocol.md: on a table's \
              socket a client sends a ClientMessage (as the server accepts it), the server a ServerMessage (as the \
-             server writes it); on the lobby's, LobbyClientMsg and LobbyServerMsg. \
+             server writes it); on the lobby's, LobbyClientMsg and LobbyServerMsg. The root takes any of these. \
+             $defs also hold the HTTP bodies that carry the same views (not taken by the root): GameRecordView \
+             (GET /api/games/CODE/N), GameSummary (a list: GET /api/me/games), PlayerGames (GET \
+             /api/players/ID/games), PlayingGame (a list: GET /api/me/playing), AnalysisRequest and AnalysisView \
+             (POST /api/analysis), RecordView (POST /api/records), KnownRequest and KnownValues (POST \
+             /api/musashi/values). \
              Generated from the wire crate's types: {REGENERATE}"
         ),
         "anyOf": [client_ref, server_ref, lobby_client_ref, lobby_server_ref],

@@ -353,3 +353,31 @@ where
         }
     }
 }
+
+/// What keeps `body` from being an instance of the protocol schema's definition `def` (an
+/// HTTP body's, say `GameRecordView`, or `[GameSummary]` for a list of them): what an outside
+/// client validating against `docs/protocol.schema.json` would see.
+pub fn schema_errors(def: &str, body: &Value) -> Vec<String> {
+    let (name, list) = match def.strip_prefix('[').and_then(|d| d.strip_suffix(']')) {
+        Some(d) => (d, true),
+        None => (def, false),
+    };
+    let mut schema = wire::protocol_schema();
+    let root = schema.as_object_mut().expect("the schema is an object");
+    root.remove("anyOf");
+    let item = json!({"$ref": format!("#/$defs/{name}")});
+    if list {
+        root.insert("type".into(), "array".into());
+        root.insert("items".into(), item);
+    } else {
+        root.insert("$ref".into(), item["$ref"].clone());
+    }
+    let v = jsonschema::validator_for(&schema).unwrap_or_else(|e| panic!("{def}: {e}"));
+    v.iter_errors(body).map(|e| format!("{e} at {}", e.instance_path())).collect()
+}
+
+/// Panics unless `body` is an instance of `def` ([`schema_errors`]).
+pub fn assert_schema(def: &str, body: &Value) {
+    let errors = schema_errors(def, body);
+    assert!(errors.is_empty(), "not a {def}: {}\n{body}", errors.join("; "));
+}
