@@ -68,7 +68,7 @@ try {
     'musashi.png': [diagram('musashi-start.svg')],
     'dots.png': [diagram('dots-home.svg')],
     'bagh-chal.png': [diagram('bagh-chal-jump.svg')],
-    'site.png': [diagram('musashi-start.svg'), diagram('dots-home.svg')],
+    'site.png': [diagram('musashi-start.svg'), diagram('dots-home.svg'), diagram('bagh-chal-start.svg')],
   };
   for (const [name, boards] of Object.entries(cards)) {
     await page.setContent(card(boards));

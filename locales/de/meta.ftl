@@ -10,4 +10,4 @@ meta-invite-any-description = Öffne den Link, um im Browser mitzuspielen. Die e
 meta-image-musashi = Das Brett von { game-musashi } zu Beginn: der Vater in der Mitte, sechzehn Kinder am Rand.
 meta-image-dots = Ein Brett für { game-dots }: Punkte, einige gezogene Linien und ein gewonnenes Kästchen.
 meta-image-bagh-chal = Das Brett von { game-bagh-chal } zu Beginn: ein Tiger auf jeder Ecke, zwanzig Ziegen in der Hand.
-meta-image-site = Die Bretter von { game-musashi } und { game-dots }.
+meta-image-site = Die Bretter von { game-musashi }, { game-dots } und { game-bagh-chal }.

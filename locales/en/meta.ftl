@@ -13,4 +13,4 @@ meta-invite-any-description = Open the link to play in your browser. The first t
 meta-image-musashi = The { game-musashi } board at the start: the Parent in the centre, sixteen Children around the edge.
 meta-image-dots = A { game-dots } board: dots, a few lines drawn and one box taken.
 meta-image-bagh-chal = The { game-bagh-chal } board at the start: a tiger on each corner, twenty goats in hand.
-meta-image-site = The boards of { game-musashi } and { game-dots }.
+meta-image-site = The boards of { game-musashi }, { game-dots } and { game-bagh-chal }.

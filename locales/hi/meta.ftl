@@ -10,4 +10,4 @@ meta-invite-any-description = ब्राउज़र में खेलने
 meta-image-musashi = शुरुआत में { game-musashi } का बोर्ड: बीच में जनक, किनारों पर सोलह बच्चे।
 meta-image-dots = { game-dots } का बोर्ड: बिंदु, कुछ खिंची हुई रेखाएँ और एक लिया हुआ डिब्बा।
 meta-image-bagh-chal = शुरुआत में { game-bagh-chal } का बोर्ड: हर कोने पर एक बाघ, बीस बकरियाँ हाथ में।
-meta-image-site = { game-musashi } और { game-dots } के बोर्ड।
+meta-image-site = { game-musashi }, { game-dots } और { game-bagh-chal } के बोर्ड।

@@ -10,4 +10,4 @@ meta-invite-any-description = Приглашение на партию в бра
 meta-image-musashi = { game-musashi }: начальная позиция — Родитель в центре, шестнадцать Детей по краю доски.
 meta-image-dots = { game-dots }: точки, несколько проведённых линий и один занятый квадрат.
 meta-image-bagh-chal = Доска { game-bagh-chal } в начале: тигр на каждом углу, двадцать коз в запасе.
-meta-image-site = Игровые поля: { game-musashi } и { game-dots }.
+meta-image-site = Игровые поля: { game-musashi }, { game-dots } и { game-bagh-chal }.

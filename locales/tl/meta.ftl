@@ -10,4 +10,4 @@ meta-invite-any-description = Buksan ang link para maglaro sa browser. Ang unang
 meta-image-musashi = Ang board ng { game-musashi } sa simula: ang Magulang sa gitna, labing-anim na Anak sa gilid.
 meta-image-dots = Board ng { game-dots }: mga tuldok, ilang iginuhit na linya at isang nakuhang square.
 meta-image-bagh-chal = Ang board ng { game-bagh-chal } sa simula: isang tigre sa bawat sulok, dalawampung kambing na hawak pa.
-meta-image-site = Ang mga board ng { game-musashi } at { game-dots }.
+meta-image-site = Ang mga board ng { game-musashi }, { game-dots } at { game-bagh-chal }.
