@@ -26,7 +26,8 @@ use std::time::Duration;
 /// How to join a cluster.
 #[derive(Clone, Debug)]
 pub struct ClusterConfig {
-    /// `nats://host:port`.
+    /// `nats://host:port`, with `user:password@` or `token@` before the host when the NATS
+    /// server asks for them.
     pub nats_url: String,
     /// This node's name (made unique per process with a random suffix).
     pub node: String,
@@ -72,16 +73,37 @@ pub(crate) fn rpc_subject(node: &str) -> String {
     format!("qdan.node.{node}.rpc")
 }
 
+/// The connection options for `url` with its credentials (`nats://user:password@host:port`,
+/// or `nats://token@host:port`, percent-encoded), and the address without them. Why here:
+/// async-nats does not read credentials from the URL it connects to, so a NATS server that
+/// asks for them refused every node.
+fn nats_options(url: &str) -> Result<(async_nats::ConnectOptions, String), ClusterError> {
+    let mut parsed = url::Url::parse(url).map_err(|e| ClusterError::Nats(format!("the --nats address: {e}")))?;
+    let decode = |s: &str| percent_encoding::percent_decode_str(s).decode_utf8_lossy().into_owned();
+    let user = decode(parsed.username());
+    let password = parsed.password().map(decode);
+    let options = match (user.is_empty(), password) {
+        (true, _) => async_nats::ConnectOptions::new(),
+        (false, Some(password)) => async_nats::ConnectOptions::with_user_and_password(user, password),
+        (false, None) => async_nats::ConnectOptions::with_token(user),
+    };
+    // Neither can fail on a URL that has a host, which every nats:// URL has.
+    let _ = parsed.set_username("");
+    let _ = parsed.set_password(None);
+    Ok((options, parsed.to_string()))
+}
+
 impl Cluster {
     /// Connects to NATS as a new node.
     pub async fn connect(config: &ClusterConfig) -> Result<Arc<Cluster>, ClusterError> {
         let suffix: u32 = rand::random();
         let node = format!("{}-{suffix:08x}", config.node);
-        let client = async_nats::ConnectOptions::new()
+        let (options, address) = nats_options(&config.nats_url)?;
+        let client = options
             .name(&node)
             // A hint takes up to a second; anything slower means the owner is stuck or gone.
             .request_timeout(Some(Duration::from_secs(5)))
-            .connect(&config.nats_url)
+            .connect(address.as_str())
             .await
             .map_err(|e| ClusterError::Nats(e.to_string()))?;
         Ok(Arc::new(Cluster {

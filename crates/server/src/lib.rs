@@ -141,8 +141,9 @@ pub fn app(state: AppState) -> Router {
 pub async fn serve(addr: SocketAddr, db_url: &str, config: Config) -> Result<(), ServeError> {
     let store = Store::connect_with(db_url, config.durability).await?;
     let cluster = match &config.cluster {
-        Some(c) if !store.is_postgres() => {
-            return Err(ServeError::Cluster(format!("a cluster needs PostgreSQL, not {}", c.nats_url)));
+        Some(_) if !store.is_postgres() => {
+            // The URLs are not repeated: they may hold passwords, and this goes to the log.
+            return Err(ServeError::Cluster("a cluster (--nats) needs a PostgreSQL store: --db postgres://…".into()));
         }
         Some(c) => Some(cluster::Cluster::connect(c).await.map_err(|e| ServeError::Cluster(e.to_string()))?),
         None => None,
