@@ -61,7 +61,8 @@ pub(crate) async fn limit_per_ip(State(state): State<AppState>, mut req: Request
     let client = peer.map(|peer| state.ctx.config.trusted_proxies.client_ip(peer, req.headers()));
     // Every limit per address counts an IPv6 client by its /64.
     if let Some(ip) = client.map(crate::client_ip::limit_key) {
-        if !state.http_limit.allow(ip) {
+        // `--http-rate 0` turns the bound off, as 0 does for every count (docs/deploy.md).
+        if state.ctx.config.http_rate > 0.0 && !state.http_limit.allow(ip) {
             return ApiError::RateLimited.into_response();
         }
         req.extensions_mut().insert(ClientIp(ip));

@@ -150,6 +150,16 @@ async fn the_per_ip_limit_refuses_then_recovers() {
     assert_eq!(s.http.get(s.url("/api/options/dots")).send().await.unwrap().status(), 200);
 }
 
+/// `--http-rate 0` turns the bound off, as `docs/deploy.md` says 0 does for every count (it
+/// refused every page and call before).
+#[tokio::test]
+async fn a_rate_of_zero_is_no_bound() {
+    let s = TestServer::start_with(server::Config { http_rate: 0.0, ..fast_config() }, None).await;
+    for _ in 0..100 {
+        assert_eq!(s.http.get(s.url("/api/options/dots")).send().await.unwrap().status(), 200);
+    }
+}
+
 /// Spends the per-IP burst with one `X-Forwarded-For` value; returns how many were refused.
 async fn refused_with_forwarded(s: &TestServer, forwarded: &str, n: usize) -> usize {
     refused_with_header(s, "x-forwarded-for", forwarded, n).await

@@ -33,8 +33,9 @@ pub struct Args {
     /// Bagh-Chal tables (loaded if `qdan tablebase bagh-chal` made them there), or `off`.
     #[arg(long, env = "QDAN_TABLES", default_value = "tablebases")]
     tables: String,
-    /// HTTP requests per second allowed per IP address (socket opens count too) [default: 20].
-    /// Keep the default on a public site; `qdan-bench load` raises it for its own server child.
+    /// HTTP requests per second allowed per IP address (socket opens count too) [default: 20];
+    /// 0: no bound. Keep the default on a public site; `qdan-bench load` raises it for its own
+    /// server child.
     #[arg(long, env = "QDAN_HTTP_RATE")]
     http_rate: Option<f64>,
     /// Reverse proxies in front of the site, comma-separated addresses or networks
