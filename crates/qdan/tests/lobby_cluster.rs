@@ -8,6 +8,10 @@
 //! 2. Players on all three nodes enter one pool; one node is SIGKILLed while they wait and
 //!    its players come back on another node, as a page reconnects. Every player is paired
 //!    exactly once, nobody is left waiting, and nobody is seated at two tables.
+//! 3. Lobby sockets opened through HAProxy (`deploy/haproxy.cfg`) go round the nodes: the
+//!    socket names no group, and hashed like a table's on its path every one met on one node.
+
+mod common;
 
 use std::collections::{HashMap, VecDeque};
 use std::net::SocketAddr;
@@ -24,7 +28,7 @@ type Ws = WebSocketStream<MaybeTlsStream<tokio::net::TcpStream>>;
 struct Nodes {
     nodes: Vec<Qdan>,
     _nats: infra::Daemon,
-    _dir: tempfile::TempDir,
+    dir: tempfile::TempDir,
 }
 
 async fn start() -> Option<Nodes> {
@@ -70,7 +74,7 @@ async fn start() -> Option<Nodes> {
         let log = dir.path().join(format!("node{i}.log"));
         nodes.push(Qdan::start_logged(env!("CARGO_BIN_EXE_qdan"), &args, &log).await.unwrap());
     }
-    Some(Nodes { nodes, _nats: nats, _dir: dir })
+    Some(Nodes { nodes, _nats: nats, dir })
 }
 
 /// A lobby socket.
@@ -230,4 +234,26 @@ async fn challenges_and_pools_across_three_nodes() {
     // Nobody waits any more.
     let last = sockets[1].until(Duration::from_secs(5), |m| m["t"] == "lobby" && m["pools"][0]["waiting"] == 0).await;
     assert!(last.is_some(), "the pool is empty: {}", sockets[1].last);
+}
+
+#[tokio::test]
+async fn lobby_sockets_through_the_balancer_go_round_the_nodes() {
+    if !infra::installed("haproxy") {
+        eprintln!("haproxy is not installed: the lobby balancer test is skipped (scripts/test installs it)");
+        return;
+    }
+    let Some(c) = start().await else { return };
+    let addrs: Vec<SocketAddr> = c.nodes.iter().map(|n| n.addr).collect();
+    let balancer = infra::haproxy(c.dir.path(), &addrs).await.unwrap();
+    let mut open = vec![];
+    for _ in 0..6 {
+        open.push(Lobby::open(balancer.addr, None, "dots").await);
+    }
+    let mut counts = vec![];
+    for &a in &addrs {
+        let text = tokio::task::spawn_blocking(move || common::scrape_metrics(a)).await.unwrap();
+        counts.push(common::metric(&text, "qdan_sockets_open{kind=\"lobby\"}") as u64);
+    }
+    assert_eq!(counts.iter().sum::<u64>(), 6, "{counts:?}");
+    assert!(counts.iter().all(|&n| n > 0), "every node holds some of the lobby's sockets: {counts:?}");
 }
