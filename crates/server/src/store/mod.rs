@@ -54,6 +54,20 @@ pub enum StoreError {
     /// The store did not answer in time (a bounded query: `lease::renew_leases_within`).
     #[error("the store did not answer in time: {0}")]
     Timeout(&'static str),
+    /// The first connection failed: `at` is the URL without its password.
+    #[error("could not connect to the database at {at}")]
+    Connect { at: String, source: sqlx::Error },
+}
+
+/// `url` without a password, for messages and logs.
+fn without_password(url: &str) -> String {
+    match url::Url::parse(url) {
+        Ok(mut u) if u.password().is_some() => {
+            let _ = u.set_password(Some("***"));
+            u.to_string()
+        }
+        _ => url.to_string(),
+    }
 }
 
 pub type Result<T> = std::result::Result<T, StoreError>;
@@ -127,7 +141,9 @@ impl Store {
                 })
             })
             .connect(&url)
-            .await?;
+            .await
+            // sqlx says only "pool timed out" after 30 s of an unreachable server: name it.
+            .map_err(|source| StoreError::Connect { at: without_password(&url), source })?;
         migrations::migrator().await?.run(&pool).await?;
         let moves = writer::start(pool.clone(), sqlite, sqlite.then_some(url));
         Ok(Store { pool, sqlite, moves })
@@ -157,5 +173,17 @@ impl Store {
         use sqlx::Row;
         let row = sqlx::query("SELECT COUNT(*) FROM groups").fetch_one(&self.pool).await?;
         Ok(row.get(0))
+    }
+}
+
+#[cfg(test)]
+mod connect_tests {
+    use super::without_password;
+
+    #[test]
+    fn a_database_url_is_named_without_its_password() {
+        assert_eq!(without_password("postgres://qdan:s3cret@db:5432/qdan"), "postgres://qdan:***@db:5432/qdan");
+        assert_eq!(without_password("postgres://qdan@db/qdan"), "postgres://qdan@db/qdan");
+        assert_eq!(without_password("sqlite://qdan.db?mode=rwc"), "sqlite://qdan.db?mode=rwc");
     }
 }
