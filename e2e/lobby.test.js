@@ -31,6 +31,9 @@ test('two strangers tap quick pairing and meet at one table', async () => {
   await ada.page.waitForURL(/#lobby$/);
   await ada.page.locator('#lobby-pools button[data-pool="dots-untimed"]').click();
   await ada.page.locator('#lobby-waiting:not([hidden])').waitFor();
+  // Said once on entering the pool; the clock ticking each second is not spoken.
+  await ada.page.waitForFunction(() => document.getElementById('live')?.textContent?.startsWith('Looking for an opponent'));
+  assert.equal(await ada.page.locator('#lobby-waiting span').first().getAttribute('aria-live'), 'off');
   // Ben's page shows someone waiting in that pool.
   await ben.page.locator('#lobby-pools button[data-pool="dots-untimed"]', { hasText: '1' }).waitFor({ timeout: 5_000 });
   await lobbyShot(ada.page, 'lobby-waiting-en-390x844');

@@ -59,9 +59,22 @@ test('defect 2: after a rematch where the CPU moves first, take back waits for a
     assert.equal(await disabled(me.page, '#undo'), true, `${game}: no move to take back at the start`);
     assert.equal(await disabled(me.page, '#hint'), false, `${game}: a hint in one's own turn`);
     assert.equal(await disabled(me.page, '#resign'), false, `${game}: resign during a game`);
-    await me.page.locator('#resign').click();
-    await me.page.locator('#resign-yes').click();
+    // By the keyboard: the question opens on Cancel, Escape closes it back onto Resign; the
+    // answer "yes" gives way to the end card, which takes the focus, and the result is said.
+    const focused = () => me.page.evaluate(() => document.activeElement?.id || document.activeElement?.tagName);
+    await me.page.locator('#resign').focus();
+    await me.page.keyboard.press('Enter');
+    assert.equal(await focused(), 'resign-no', `${game}: the question opens on its harmless answer`);
+    await me.page.keyboard.press('Escape');
+    assert.equal(await me.page.locator('#resign-yes').isVisible(), false, `${game}: Escape closes the question`);
+    assert.equal(await focused(), 'resign', `${game}: and gives the focus back`);
+    await me.page.keyboard.press('Enter');
+    await me.page.keyboard.press('Shift+Tab');
+    assert.equal(await focused(), 'resign-yes');
+    await me.page.keyboard.press('Enter');
     await me.page.locator('#end-rematch').waitFor();
+    await me.page.waitForFunction(() => document.getElementById('live')?.textContent?.includes('You lost'), null, { timeout: 5000 });
+    await me.page.waitForFunction(() => document.activeElement?.id === 'end-rematch', null, { timeout: 5000 });
     assert.equal(await disabled(me.page, '#end-rematch'), false);
     await me.page.locator('#end-rematch').click();
 
@@ -77,9 +90,12 @@ test('defect 2: after a rematch where the CPU moves first, take back waits for a
     // Once the CPU has answered, the take-back goes back to before this player's move.
     await waitState(me.page, `s.table.status === "playing" && s.table.plies > ${cpuMoves + 1} && s.table.view.turn === s.table.seats[0].side`, 30_000);
     assert.equal(await disabled(me.page, '#undo'), false, `${game}: a move of one's own can be taken back`);
-    await me.page.locator('#undo').click();
+    // By the keyboard: the button, disabled once used, hands the focus to the board.
+    await me.page.locator('#undo').focus();
+    await me.page.keyboard.press('Enter');
     await waitState(me.page, `s.table.plies === ${cpuMoves}`);
     assert.equal(await disabled(me.page, '#undo'), true, `${game}: taken back to the CPU's first move`);
+    await me.page.waitForFunction(() => document.activeElement?.getAttribute('role') === 'application', null, { timeout: 5000 });
   }
   assert.deepEqual(me.errors, []);
   await me.context.close();
@@ -135,8 +151,17 @@ test('defect 8 and the join button: the invite goes once both sit, "Link copied.
   await guest.page.locator('#turn').filter({ hasText: 'Ana invites you to a game.' }).waitFor();
   assert.equal(await guest.page.locator('#invite').isHidden(), true);
   await shot(guest.page, 'join-invited-en-390x844');
+  // Joining opens the socket again with the new token: that is no lost connection to report.
+  await guest.page.evaluate(() => {
+    const conn = /** @type {HTMLElement} */ (document.getElementById('conn'));
+    new MutationObserver(() => {
+      if (!conn.hidden) document.body.dataset.connShown = conn.textContent ?? '';
+    }).observe(conn, { attributes: true, childList: true, characterData: true, subtree: true });
+  });
   await guest.page.locator('#join').click();
   await waitState(host.page, 's.table.status === "playing"');
+  await waitState(guest.page, 's.seat === 1');
+  assert.equal(await guest.page.evaluate(() => document.body.dataset.connShown), undefined, 'no "connection lost" on joining');
   await host.page.locator('#invite').waitFor({ state: 'hidden' });
   assert.equal(await host.page.locator('#turn').getAttribute('data-meta'), 'Game 1');
   assert.deepEqual([...host.errors, ...guest.errors], []);

@@ -60,6 +60,13 @@ const uploadOffline = () => {
 };
 uploadOffline();
 addEventListener('online', uploadOffline);
+// The language menu is a <details>: Escape closes it, as it would a menu, and leaves focus on it.
+document.addEventListener('keydown', (e) => {
+  const open = e.key === 'Escape' ? document.querySelector('details.langs[open]') : null;
+  if (!(open instanceof HTMLDetailsElement)) return;
+  open.open = false;
+  open.querySelector('summary')?.focus();
+});
 
 // A versioned file, the same for every page of the locale: cached once, preloaded by the page.
 const source = await fetch(data.messages).then((r) => (r.ok ? r.text() : ''), () => '');

@@ -92,7 +92,9 @@ export function startLobby(root, game, lang, t) {
   // A redraw keeps every element whose content is the same: a lobby message (someone came
   // online) or the pool's clock ticking must not swap a button out from under a finger.
   let poolsDrawn = '';
-  const searching = h('span', {});
+  // The clock ticks every second: said once on entering the pool, not at every tick.
+  const searching = h('span', { 'aria-live': 'off' });
+  let wasInPool = false;
   const cancel = h('button', { type: 'button', class: 'btn small', id: 'lobby-cancel' }, t('lobby-cancel'));
   cancel.addEventListener('click', () => leavePool());
   waiting.append(searching, cancel);
@@ -139,7 +141,10 @@ export function startLobby(root, game, lang, t) {
     if (inPool) {
       const secs = since ? Math.round((Date.now() - since) / 1000) : 0;
       searching.textContent = t('lobby-searching', { seconds: secs });
+      const live = document.getElementById('live');
+      if (!wasInPool && live) live.textContent = searching.textContent;
     }
+    wasInPool = !!inPool;
     // A quiet pool: after a while, a game against the CPU meanwhile (lobby-cpu-offer.js).
     const waited = since ? (Date.now() - since) / 1000 : 0;
     offer.show((inPool && waited >= last.cpuOfferAfter && last.pools.find((p) => p.key === last?.myPool)) || null);

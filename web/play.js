@@ -14,6 +14,7 @@ import { errorText } from './play/errors.js';
 import { createInvite } from './play/invite.js';
 import { createMoveList } from './play/move-list.js';
 import { createName } from './play/name.js';
+import { keepFocus } from './focus-keeper.js';
 import { narrate } from './play/narrate.js';
 import { showNoShow } from './play/no-show.js';
 import { createQuickMessages } from './play/quick-messages.js';
@@ -158,6 +159,8 @@ export function start(data, t, announce) {
   const tools = h('div', { class: 'row table-tools' }, specEl, soundToggle(t, sound));
   // The end screen leads the panel: beside the board on a wide screen, right under it on a phone.
   // While waiting, the invite link comes right under the status: it is the one thing to do.
+  // A used button that goes away hands focus to the next thing to do: the end card, the board.
+  keepFocus(document.body, () => [byId('end-rematch'), byId('end-new'), boardEl.querySelector('[tabindex="0"]'), byId('play-heading')]);
   panel.replaceChildren(byId('endscreen'), review.el, seats.el, ...status.els, deviceCpu.el, moveList.el, invite.el, ...actions.els, quick.el, noticeEl, tools, settings.el, name.el);
 
   // ---- the table: a state, then events ----
@@ -195,6 +198,17 @@ export function start(data, t, announce) {
     render();
   };
 
+  // Words said within a moment of each other are said together: the live region keeps only
+  // the last (the game's last move, then its result).
+  let spoken = { text: '', at: -1e9 };
+  /** @param {string} text */
+  const say = (text) => {
+    const now = performance.now();
+    const joined = now - spoken.at < 250 && spoken.text ? `${spoken.text} ${text}` : text;
+    spoken = { text: joined, at: now };
+    announce(joined);
+  };
+
   /** @param {import('./types.js').EventMessage} msg */
   const onEvent = (msg) => {
     if (msg.kind === 'noShow') return showNoShow({ t, lang: data.lang, game: mirror?.table.game, announce, close: () => conn.close() });
@@ -220,8 +234,10 @@ export function start(data, t, announce) {
     const kind = soundOf(msg);
     if (kind) playSoon(kind);
     if (said.notice) ui = { ...ui, notice: said.notice };
-    if (said.speak) announce(said.speak);
+    if (said.speak) say(said.speak);
     render();
+    // The result, after the card is drawn: the end card itself is not reliably read out.
+    if (before.status !== 'over' && after.status === 'over') say(end.words());
   };
 
   // Messages are handled in order; the first state waits for its game's modules to load.

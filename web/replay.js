@@ -141,7 +141,8 @@ export async function start(data, t, announce) {
         textContent: tp.best ? t('review-best', { move: parts.notation(before, tp.best) }) : t('review-best-none'),
       }),
     );
-    announce(el.textContent ?? '');
+    // The two sentences, spaced (textContent runs the paragraphs together).
+    announce([...el.children].map((c) => c.textContent).join(' '));
     // The tap may be far below the board it changed (a phone's long page).
     requestAnimationFrame(() => reveal(boardEl));
   };

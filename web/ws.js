@@ -74,6 +74,8 @@ export class Connection {
     this.timer = null;
     /** Resolved by the next welcome (see `reconnect`). @type {(() => void)[]} */
     this.welcomed = [];
+    /** The page closed the socket to open it again at once (`reconnect`): not a lost connection. */
+    this.quiet = false;
     this.wake = () => {
       if (!this.closed && !this.ws) this.connect();
     };
@@ -127,7 +129,11 @@ export class Connection {
       const was = this.ready;
       this.ready = false;
       this.syncing = false;
-      if (was) this.h.onStatus(false);
+      // A reconnect the page asked for (a new token after joining) is not news, unless the
+      // socket is not back within two seconds.
+      if (was && this.quiet) setTimeout(() => this.ready || this.closed || this.h.onStatus(false), 2000);
+      else if (was) this.h.onStatus(false);
+      this.quiet = false;
       // Intents other than moves may have been applied or not: tell the page they failed.
       // Moves are kept and sent again after the next welcome (the server acks a replay).
       for (const [id, p] of this.pending) {
@@ -177,6 +183,7 @@ export class Connection {
   reconnect(opts = {}) {
     if (opts.fresh) this.v = null;
     const done = new Promise((resolve) => this.welcomed.push(() => resolve(undefined)));
+    this.quiet = !!this.ws;
     if (this.ws) this.ws.close(CLOSE.AGAIN);
     else this.connect();
     return done;

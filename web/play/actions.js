@@ -27,9 +27,16 @@ export function createActions({ t, intent, hint, confirmResign }) {
   const confirmEl = h('div', { class: 'confirm', hidden: true, role: 'alertdialog', 'aria-labelledby': 'resign-q' },
     h('p', { id: 'resign-q' }, t('play-resign-confirm')), h('div', { class: 'row' }, yes, no));
 
+  // The question opens on its harmless answer, and Escape closes it, as a dialog does.
   resignBtn.addEventListener('click', () => {
     confirmResign(true);
-    yes.focus();
+    no.focus();
+  });
+  confirmEl.addEventListener('keydown', (e) => {
+    if (e.key !== 'Escape') return;
+    e.preventDefault();
+    confirmResign(false);
+    resignBtn.focus();
   });
   no.addEventListener('click', () => {
     confirmResign(false);

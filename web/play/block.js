@@ -26,13 +26,21 @@ export function createBlock({ t }) {
         h('p', { class: 'block-done', role: 'status' }, t('block-done', { name })),
         h('button', { type: 'button', class: 'btn small', id: 'unblock', onclick: () => change(false) }, t('block-unblock')));
     } else if (confirming) {
-      el.replaceChildren(h('div', { class: 'block-confirm', role: 'alertdialog', 'aria-labelledby': 'block-ask' },
+      // Opens on its harmless answer; Cancel and Escape go back to the button.
+      const cancel = () => {
+        confirming = false;
+        draw();
+        /** @type {HTMLElement | null} */ (el.querySelector('#block-open'))?.focus();
+      };
+      el.replaceChildren(h('div', {
+        class: 'block-confirm', role: 'alertdialog', 'aria-labelledby': 'block-ask',
+        onkeydown: (/** @type {KeyboardEvent} */ e) => { if (e.key === 'Escape') cancel(); },
+      },
         h('p', { id: 'block-ask' }, t('block-confirm', { name })),
         h('div', { class: 'row' },
           h('button', { type: 'button', class: 'btn danger', id: 'block-yes', onclick: () => change(true) }, t('block-yes')),
-          h('button', { type: 'button', class: 'btn', id: 'block-cancel', onclick: () => { confirming = false; draw(); } },
-            t('block-cancel')))));
-      /** @type {HTMLElement | null} */ (el.querySelector('#block-yes'))?.focus();
+          h('button', { type: 'button', class: 'btn', id: 'block-cancel', onclick: cancel }, t('block-cancel')))));
+      /** @type {HTMLElement | null} */ (el.querySelector('#block-cancel'))?.focus();
     } else {
       el.replaceChildren(h('button', {
         type: 'button', class: 'btn small block-open', id: 'block-open',

@@ -33,6 +33,8 @@ export function ratingDelta(before, after) {
  */
 export function createEnd({ t, lang, el, rematch }) {
   let drawn = '';
+  /** The card's result and reason, for the live region. */
+  let words = '';
 
   /** @param {Props} p */
   const title = (p) => {
@@ -74,6 +76,8 @@ export function createEnd({ t, lang, el, rematch }) {
   const unrated = (p) => (endedUnrated(p.table) ? h('p', { class: 'muted', id: 'result-unrated' }, t('play-unrated')) : null);
 
   return {
+    /** What the card says, for the live region ('' before the game is over). */
+    words: () => words,
     /** @param {Props} p */
     render(p) {
       const { table: tb, me } = p;
@@ -81,8 +85,10 @@ export function createEnd({ t, lang, el, rematch }) {
         el.hidden = true;
         el.replaceChildren();
         drawn = '';
+        words = '';
         return;
       }
+      words = `${title(p)} ${why(p)}`.trim();
       const them = me === null ? null : other(me);
       const theyAsked = them !== null && tb.rematch[them];
       const iAsked = me !== null && tb.rematch[me];

@@ -118,6 +118,11 @@ export function createMoveList({ t, boardEl }) {
     const b = e.target instanceof Element ? e.target.closest('button.move') : null;
     if (b) show(Number(b.getAttribute('data-ply')));
   });
+  // Focus moves without scrolling the page; the strip itself scrolls to the focused move
+  // (Home went to the first move off the strip's left edge, its ring out of sight).
+  list.addEventListener('focusin', (e) => {
+    if (e.target instanceof HTMLElement) e.target.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+  });
   list.addEventListener('keydown', (e) => {
     if (e.altKey || e.ctrlKey || e.metaKey) return;
     const to = stepKey(shown, total(), e.key);
