@@ -21,3 +21,13 @@ dots-opt-size = Feldgröße
 dots-size = { $w } × { $h } Kästchen
 dots-opt-swapFirst = Bei der Revanche den Anfang tauschen
 dots-refuse-between = Tippe zwischen zwei benachbarte Punkte, um einen Strich zu ziehen.
+dots-edge-closes =
+    { $count ->
+        [one] schließt ein Kästchen
+       *[other] schließt { $count } Kästchen
+    }
+dots-edge-offers =
+    { $count ->
+        [one] gibt einem Kästchen die dritte Seite
+       *[other] gibt { $count } Kästchen die dritte Seite
+    }

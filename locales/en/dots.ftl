@@ -22,3 +22,13 @@ dots-opt-size = Board size
 dots-size = { $w } × { $h } boxes
 dots-opt-swapFirst = Swap who moves first when playing again
 dots-refuse-between = Tap between two neighbouring dots to draw a line.
+dots-edge-closes =
+    { $count ->
+        [one] takes a box
+       *[other] takes { $count } boxes
+    }
+dots-edge-offers =
+    { $count ->
+        [one] gives a box its third side
+       *[other] gives { $count } boxes their third side
+    }

@@ -22,3 +22,13 @@ dots-opt-size = बोर्ड का आकार
 dots-size = { $w } × { $h } डिब्बे
 dots-opt-swapFirst = फिर खेलें तो पहले चलने वाला बदलें
 dots-refuse-between = रेखा खींचने के लिए दो पड़ोसी बिंदुओं के बीच टैप करें।
+dots-edge-closes =
+    { $count ->
+        [one] एक डिब्बा बंद करती है
+       *[other] { $count } डिब्बे बंद करती है
+    }
+dots-edge-offers =
+    { $count ->
+        [one] एक डिब्बे की तीसरी भुजा बनाती है
+       *[other] { $count } डिब्बों की तीसरी भुजा बनाती है
+    }

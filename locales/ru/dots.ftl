@@ -23,3 +23,13 @@ dots-opt-size = Размер поля
 dots-size = Поле { $w } × { $h }
 dots-opt-swapFirst = Менять первого игрока при повторной игре
 dots-refuse-between = Нажмите между двумя соседними точками, чтобы провести линию.
+dots-edge-closes =
+    { $count ->
+        [one] закрывает квадрат
+       *[other] закрывает { $count } квадрата
+    }
+dots-edge-offers =
+    { $count ->
+        [one] даёт квадрату третью сторону
+       *[other] даёт { $count } квадратам третью сторону
+    }

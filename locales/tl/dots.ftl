@@ -17,3 +17,13 @@ dots-opt-size = Laki ng board
 dots-size = Lapad { $w } × taas { $h }
 dots-opt-swapFirst = Palitan ang mauuna kapag muling naglaro
 dots-refuse-between = I-tap ang pagitan ng dalawang magkatabing tuldok para gumuhit ng linya.
+dots-edge-closes =
+    { $count ->
+        [one] nakakasara ng isang square
+       *[other] nakakasara ng { $count } square
+    }
+dots-edge-offers =
+    { $count ->
+        [one] nagbibigay ng ikatlong panig sa isang square
+       *[other] nagbibigay ng ikatlong panig sa { $count } square
+    }

@@ -135,3 +135,20 @@ export function viewOf(st, last) {
     last, extraTurn: !!last && last.completed.length > 0, outcome: null,
   };
 }
+
+/**
+ * What drawing edge `e` does in `view`, for the keyboard cursor's words: boxes it closes and
+ * boxes it gives their third side (a screen reader sees no board to count sides on).
+ * @param {import('../types.js').DotsView} view @param {number} e
+ */
+export function lineEffect(view, e) {
+  const drawn = new Set(view.lines.map((l) => l.edge));
+  let closes = 0;
+  let offers = 0;
+  for (const b of edgeBoxes(view.w, view.h, e)) {
+    const n = boxEdges(view.w, view.h, b).filter((x) => x !== e && drawn.has(x)).length;
+    if (n === 3) closes++;
+    else if (n === 2) offers++;
+  }
+  return { closes, offers };
+}

@@ -6,7 +6,7 @@
 import { createNote } from '../board-note.js';
 import { batched, s } from '../dom.js';
 import { MOVE_MS, animate } from '../motion.js';
-import { edgeInfo, lineText } from './board.js';
+import { edgeInfo, lineEffect, lineText } from './board.js';
 import { bindInput } from './input.js';
 import { dotXY, drawKey, dynamicLayer, staticLayer, viewBox } from './render.js';
 
@@ -93,7 +93,12 @@ export function createDotsBoard(container, config) {
       st.cursor = e;
       redraw();
       if (e !== null && announce && config.announce) {
-        config.announce(lineText(config.t, st.view.w, st.view.h, e));
+        const { closes, offers } = lineEffect(st.view, e);
+        const what = [
+          closes ? config.t('dots-edge-closes', { count: closes }) : '',
+          offers ? config.t('dots-edge-offers', { count: offers }) : '',
+        ].filter(Boolean);
+        config.announce([lineText(config.t, st.view.w, st.view.h, e), what.join(', ')].filter(Boolean).join(': '));
       }
     },
     refuse: (id) => {
