@@ -143,7 +143,8 @@ export function dynamicLayer(st) {
     }
     for (const c of v.capturePoints) {
       const [x, y] = toXY(c.point);
-      layer.append(s('g', { class: 'capture-point', 'data-capture': c.point, transform: `translate(${x + 30} ${y - 30})` },
+      // Seen only: the cursor's words say what a step there takes ("moving here takes 2").
+      layer.append(s('g', { class: 'capture-point', 'data-capture': c.point, transform: `translate(${x + 30} ${y - 30})`, 'aria-hidden': 'true' },
         s('circle', { r: 17 }),
         s('text', { y: 7, 'text-anchor': 'middle' }, `×${c.takes}`)));
     }
