@@ -107,13 +107,15 @@ export function startLobby(root, game, lang, t) {
   const challengeRow = (c, words) => {
     const who = `${shownName(t, c.by.name)} #${c.by.tag}`;
     const rating = c.by.rating === null ? t('lobby-unrated-player') : String(c.by.rating);
+    // The row's words describe its button: "Play" alone does not say against whom.
+    const about = `challenge-${c.id}`;
     const b = c.mine
-      ? h('button', { type: 'button', class: 'btn small', 'data-cancel': c.id }, t('lobby-withdraw'))
-      : h('button', { type: 'button', class: 'btn small primary', 'data-accept': c.id }, t('lobby-accept'));
+      ? h('button', { type: 'button', class: 'btn small', 'data-cancel': c.id, 'aria-describedby': `${about}-who ${about}-what` }, t('lobby-withdraw'))
+      : h('button', { type: 'button', class: 'btn small primary', 'data-accept': c.id, 'aria-describedby': `${about}-who ${about}-what` }, t('lobby-accept'));
     b.addEventListener('click', () => (c.mine ? withdraw(c.id) : accept(c.id)));
     return h('li', { class: c.mine ? 'challenge mine' : 'challenge', 'data-challenge': c.id },
-      h('div', { class: 'who' }, h('strong', {}, who), h('span', { class: 'rating' }, rating)),
-      h('div', { class: 'what muted' }, `${words.rulesText(t, c.options)} · ${limitText(c.turnLimit)} · ${c.ranked ? t('lobby-ranked') : t('lobby-casual')}`),
+      h('div', { class: 'who', id: `${about}-who` }, h('strong', {}, who), h('span', { class: 'rating' }, rating)),
+      h('div', { class: 'what muted', id: `${about}-what` }, `${words.rulesText(t, c.options)} · ${limitText(c.turnLimit)} · ${c.ranked ? t('lobby-ranked') : t('lobby-casual')}`),
       b);
   };
   /** Puts `nodes` in `parent`, touching it only when they differ from what is there. @param {Element} parent @param {Element[]} nodes */
