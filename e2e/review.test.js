@@ -75,6 +75,13 @@ test('finish a game, see and tap its review, replay it in a fresh context with t
   await ply.filter({ hasText: /^Move\D+1\D+24/ }).waitFor();
   // The move in the record's notation, as the downloaded record writes it.
   await viewer.page.locator('#move-said').filter({ hasText: /^a1–b1$/ }).waitFor();
+  // On the board the arrows are its cursor's, and its name promises no play.
+  const board = viewer.page.locator('#board [role="application"]');
+  assert.match(String(await board.getAttribute('aria-label')), /nothing is played here/);
+  await board.focus();
+  await viewer.page.keyboard.press('ArrowRight');
+  await viewer.page.keyboard.press('ArrowRight');
+  assert.match(String(await ply.textContent()), /^Move\D+1\D+24/, 'the board\'s arrow keys do not step the game');
   await shot(viewer.page, 'review-replay-390x844');
   // A download of the record.
   const record = await viewer.page.request.get(`${env.server.url}/api/games/${String(link).split('/')[3]}/1/record`);

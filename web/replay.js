@@ -150,6 +150,8 @@ export async function start(data, t, announce) {
   parts = await loadGame(rec.game);
   boardEl.className = `board ${rec.game}`;
   board = parts.createBoard(boardEl, { onMove: () => {}, t, announce });
+  // Read only: its name must not promise that Enter plays.
+  boardEl.querySelector('[role="application"]')?.setAttribute('aria-label', t('replay-board-label'));
   game = viewsOf(parts.rules, rec.options, rec.moves);
   setup(parts, rec);
   const self = (await looking)?.playerId;

@@ -130,3 +130,4 @@ dots-review-second-player = Wer als Zweites zieht
 meta-replay-description = Eine beendete Partie auf qdan, Zug für Zug, mit einer Auswertung jedes Zugs.
 meta-games-description = Beendete Partien auf qdan: Gegner, Ergebnis, Datum und jede zum Nachspielen.
 meta-analysis-description = Stelle eine beliebige Stellung in { $game } auf und sieh den genauen Wert jedes erlaubten Zugs.
+replay-board-label = Spielfeld beim gezeigten Zug. Die Pfeiltasten bewegen die Markierung darüber; gespielt wird hier nicht.

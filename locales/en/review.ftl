@@ -132,3 +132,4 @@ dots-review-second-player = Second player
 meta-replay-description = A finished game on qdan, move by move, with a review of every move.
 meta-games-description = Finished games on qdan: opponent, result, date, and a replay of each.
 meta-analysis-description = Set up any position of { $game } and see the exact value of every legal move.
+replay-board-label = Board at the move shown. Arrow keys move the cursor over it; nothing is played here.

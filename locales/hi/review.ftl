@@ -102,3 +102,4 @@ dots-review-second-player = दूसरा खिलाड़ी
 meta-replay-description = qdan पर एक पूरा हुआ खेल, चाल दर चाल, हर चाल की समीक्षा के साथ।
 meta-games-description = qdan पर पूरे हुए खेल: विरोधी, नतीजा, तारीख, और हर खेल दोबारा देखने की कड़ी।
 meta-analysis-description = { $game } की कोई भी स्थिति बनाइए और हर वैध चाल का सटीक मूल्य देखिए।
+replay-board-label = दिखाई गई चाल पर बोर्ड। तीर कुंजियाँ उस पर कर्सर चलाती हैं; यहाँ चाल नहीं चली जाती।

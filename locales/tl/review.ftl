@@ -98,3 +98,4 @@ dots-review-second-player = Ikalawang manlalaro
 meta-replay-description = Isang tapos na laro sa qdan, galaw-galaw, kasama ang pagsusuri ng bawat galaw.
 meta-games-description = Mga tapos na laro sa qdan: kalaban, resulta, petsa, at balikan ang bawat isa.
 meta-analysis-description = Ihanda ang anumang ayos ng { $game } at tingnan ang eksaktong halaga ng bawat legal na galaw.
+replay-board-label = Board sa ipinapakitang galaw. Inililipat dito ng mga arrow key ang cursor; walang nilalaro rito.

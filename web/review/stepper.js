@@ -27,9 +27,11 @@ export function createStepper({ board, first, prev, next, last, onChange }) {
   last?.addEventListener('click', () => go(total));
 
   document.addEventListener('keydown', (e) => {
-    const el = /** @type {HTMLElement | null} */ (e.target instanceof HTMLElement ? e.target : null);
+    // An SVG board is an Element, not an HTMLElement: its arrow keys moved its cursor and
+    // stepped through the game at once.
+    const el = e.target instanceof Element ? e.target : null;
     // Keys typed into a field, or used by a board or a control, are theirs.
-    if (el && (el.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(el.tagName) || el.closest('[role="application"]'))) return;
+    if (el && ((el instanceof HTMLElement && el.isContentEditable) || ['INPUT', 'TEXTAREA', 'SELECT'].includes(el.tagName) || el.closest('[role="application"]'))) return;
     if (e.altKey || e.ctrlKey || e.metaKey) return;
     const to = { ArrowLeft: ply - 1, ArrowRight: ply + 1, Home: 0, End: total }[e.key];
     if (to === undefined) return;
