@@ -10,6 +10,7 @@ use super::eval::evaluate_children;
 use super::expert_search::ExpertSearch;
 use super::search::{Search, moves_left};
 use super::tablebase::{Tables, Value};
+use super::trap::TrapSearch;
 use crate::clock::Deadline;
 
 /// Picks uniformly among the moves with the best key.
@@ -72,9 +73,10 @@ pub fn intermediate<R: Rng + ?Sized>(game: &Game, deadline: Deadline, rng: &mut 
 
 /// Expert: perfect from the tables when they cover the position and every move from it;
 /// otherwise a search to the deadline with the tables at the nodes they cover: the Parent's
-/// is [`ExpertSearch`] (its answer does not depend on `rng`), the Children's the plain
-/// alpha-beta (random among equal best moves, a Child's step back left out of a tie:
-/// [`not_stepping_back`]). The deeper search made the Children worse
+/// is [`ExpertSearch`] (its answer does not depend on `rng`); the Children first look for a
+/// forced trap with [`TrapSearch`] on [`TRAP_SHARE`] of the work, then run the plain
+/// alpha-beta to [`CHILDREN_DEPTH`] plies (random among equal best moves, a Child's step back
+/// left out of a tie: [`not_stepping_back`]). The deeper search made the Children worse
 /// against the intermediate Parent (the move limit ran out in 4 of 16 games against 3 of 50),
 /// while it lifted the Parent from 4 to 39 wins of 50 at 6,000 reads (`docs/design.md` §9.1).
 pub fn expert<R: Rng + ?Sized>(game: &Game, tables: Option<&Tables>, deadline: Deadline, rng: &mut R) -> Option<Move> {
@@ -84,11 +86,28 @@ pub fn expert<R: Rng + ?Sized>(game: &Game, tables: Option<&Tables>, deadline: D
     if game.turn() == Role::Parent {
         return ExpertSearch::until(tables, deadline, 64).best(game).map(|f| f.best);
     }
-    let mut s = Search::until(tables, deadline, 64);
+    let left = moves_left(game, game.position()).unwrap_or(u32::MAX);
+    if let Some((m, _)) = TrapSearch::until(deadline.share(TRAP_SHARE)).find(game, left) {
+        return Some(m);
+    }
+    let mut s = Search::until(tables, deadline, CHILDREN_DEPTH);
     let (scored, _) = s.root(game);
     let onward = not_stepping_back(game, &scored);
     pick_best(if onward.is_empty() { &scored } else { &onward }, rng)
 }
+
+/// The share of the Children's work that [`TrapSearch`] may spend looking for a forced trap
+/// before the plain search gets the rest. Its reads cost about half of the plain search's in
+/// wall time (`cargo run --release -p ai --example musashi_trap_speed`), so a move takes less
+/// time than the whole budget spent on the plain search did.
+const TRAP_SHARE: f64 = 0.7;
+
+/// The plain search's deepest iteration for the Children. Five plies (three Children moves,
+/// ending on theirs) played as well as the whole budget against the intermediate Parent, and
+/// deeper ones worse (`docs/benchmarks.md`, "Tried and not kept"); the work this leaves goes to
+/// the trap search, which reaches five Children moves and more for it. The rest of the budget
+/// always completed five plies in the measured sample (104 positions).
+const CHILDREN_DEPTH: u32 = 5;
 
 /// How many of the Children's last moves a Child may not step straight back from.
 const STEP_BACK_MEMORY: usize = 4;

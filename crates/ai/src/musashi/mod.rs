@@ -34,6 +34,7 @@ pub mod index;
 pub mod levels;
 pub mod search;
 pub mod tablebase;
+pub mod trap;
 
 #[cfg(feature = "native")]
 use std::path::{Path, PathBuf};
