@@ -318,3 +318,72 @@ async fn this_version_restarts_against_a_newer_versions_additive_migration() {
         assert!(again.player("p_up").await.unwrap().is_some(), "{url}");
     }
 }
+
+/// Ranked games of one player that end at the same moment all count: each reads the rating
+/// the one before it wrote (on PostgreSQL the ends used to read the same old rating, and all
+/// but one failed on the primary key, their resignation lost).
+#[tokio::test]
+async fn ranked_ends_at_the_same_moment_all_count() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut urls = vec![format!("sqlite://{}", dir.path().join("r.db").display())];
+    urls.extend(postgres_url().await);
+    for url in urls {
+        let st = std::sync::Arc::new(Store::connect(&url).await.unwrap());
+        let dots = rules::AnyOptions::default_for(rules::GameKind::Dots);
+        const GAMES: usize = 6;
+        for p in std::iter::once("p_z".to_string()).chain((0..GAMES).map(|i| format!("p_{i}"))) {
+            st.create_player(&p, &format!("h{p}"), &p, 1).await.unwrap();
+        }
+        for i in 0..GAMES {
+            let code = format!("RACEGROUP{i:03}");
+            let group = server::store::GroupRow {
+                code: code.clone(),
+                game: rules::GameKind::Dots,
+                host_id: "p_z".into(),
+                options: dots,
+                turn_limit: None,
+                ranked: true,
+                cpu: None,
+                created_at: 1,
+            };
+            st.create_group(&group).await.unwrap();
+            let row = server::store::GameRow {
+                id: format!("{code}-1"),
+                group_code: code,
+                game_no: 1,
+                options: dots,
+                sides: [0, 1],
+                ranked: true,
+                turn_limit: None,
+                status: wire::Status::Playing,
+                winner: None,
+                reason: None,
+                clock_deadline: None,
+                started_at: 1,
+                ended_at: None,
+            };
+            st.create_game(&row, None).await.unwrap();
+        }
+        let ends = (0..GAMES).map(|i| {
+            let st = st.clone();
+            tokio::spawn(async move {
+                let id = format!("RACEGROUP{i:03}-1");
+                let players = ["p_z".to_string(), format!("p_{i}")];
+                let end = server::store::GameEnd {
+                    game_id: &id,
+                    game: "dots",
+                    winner: Some(wire::Seat::First),
+                    reason: rules::EndReason::Resignation,
+                    ended_at: 1_000,
+                    rated: Some(&players),
+                };
+                st.finish_game(&end, None).await.map(|changes| changes.len())
+            })
+        });
+        for end in futures_util::future::join_all(ends).await {
+            assert_eq!(end.unwrap().unwrap(), 2, "{url}: every end is stored and rated");
+        }
+        let z = st.rating("p_z", "dots").await.unwrap().unwrap();
+        assert_eq!(z.games, GAMES as i64, "{url}: no update lost");
+    }
+}

@@ -218,8 +218,9 @@ impl Store {
     }
 
     /// Records a finished game and, for a ranked one between `rated` (the players of seats 0
-    /// and 1), their new ratings: read, updated and written in the same transaction, so two
-    /// games ending at once for the same player cannot lose an update. After
+    /// and 1), their new ratings: read, updated and written in the same transaction, holding a
+    /// lock on each player's ratings on PostgreSQL, so two games ending at once for the same
+    /// player cannot lose an update. After
     /// `ratings::PAIR_GAMES_PER_DAY` rated games between the two in the day before its end, a
     /// game is recorded unrated (no changes returned).
     pub async fn finish_game(&self, end: &GameEnd<'_>, fence: Option<&Fence>) -> Result<Vec<Rated>> {
@@ -236,6 +237,23 @@ impl Store {
         .execute(&mut *tx)
         .await?;
         let mut changes = Vec::new();
+        if let Some(players) = rated
+            && !self.sqlite
+        {
+            // PostgreSQL reads at READ COMMITTED: two games of one player ending at once would
+            // both read the old rating, and the second write would fail on the primary key
+            // (the end lost) or overwrite the first. A lock per player, held to the commit and
+            // taken in one order (no deadlock), makes the ends take turns. SQLite has one
+            // writer at a time already.
+            let mut ids = [&players[0], &players[1]];
+            ids.sort();
+            for id in ids {
+                sqlx::query("SELECT pg_advisory_xact_lock(hashtextextended($1, 0))")
+                    .bind(format!("rating:{id}"))
+                    .execute(&mut *tx)
+                    .await?;
+            }
+        }
         let rated = match rated {
             Some(players) => {
                 let before = ended_at - ratings::PAIR_WINDOW_MS;
