@@ -105,3 +105,38 @@ async fn cpu_games_are_never_ranked() {
         .unwrap();
     assert_eq!(r.status(), 400);
 }
+
+/// A rating earned at one table shows at another of the player's tables from its next game
+/// on (a seat's rating used to be read only when its player joined).
+#[tokio::test]
+async fn a_rating_earned_elsewhere_shows_from_the_next_game() {
+    let s = TestServer::start().await;
+    let (ta, ana) = s.player("Ana").await;
+    let (tb, _) = s.player("Ben").await;
+    let (tc, _) = s.player("Cat").await;
+    let dots = json!({"size": "4x3", "swapFirst": false});
+    let ranked = s.group(&ta, json!({"game": "dots", "options": dots, "ranked": true})).await;
+    let casual = s.group(&ta, json!({"game": "dots", "options": dots})).await;
+    let (mut a1, mut b) = (s.client(&ranked, &ta).await, s.client(&ranked, &tb).await);
+    b.intent(json!({"t": "sit"})).await;
+    a1.catch_up(b.v).await;
+    let (mut a2, mut c) = (s.client(&casual, &ta).await, s.client(&casual, &tc).await);
+    c.intent(json!({"t": "sit"})).await;
+    a2.catch_up(c.v).await;
+    let ana_seat = |t: &Value| {
+        t["seats"].as_array().unwrap().iter().find(|seat| seat["playerId"] == ana.as_str()).unwrap()["rating"].clone()
+    };
+    assert_eq!(ana_seat(&a2.table), Value::Null, "no ranked game yet");
+    both_move(&mut a1, &mut b).await;
+    b.intent(json!({"t": "resign"})).await;
+    a1.catch_up(b.v).await;
+    let earned = ratings(&a1.table).0;
+    // The casual table's game goes on as it began; its next game shows the new rating.
+    c.intent(json!({"t": "resign"})).await;
+    a2.catch_up(c.v).await;
+    a2.intent(json!({"t": "rematch"})).await;
+    c.catch_up(a2.v).await;
+    c.intent(json!({"t": "rematch"})).await;
+    a2.catch_up(c.v).await;
+    assert_eq!(ana_seat(&a2.table).as_f64(), Some(earned));
+}

@@ -120,7 +120,9 @@ pub struct SeatView {
     pub away: bool,
     /// The CPU opponent's level, for the CPU's seat.
     pub cpu: Option<CpuLevel>,
-    /// The player's rating in this game (rounded), if they have played a ranked game.
+    /// The player's rating in this game (rounded), if they have played a ranked game: as it
+    /// was when they joined or when the current game began, whichever was later (a game ending
+    /// at another table meanwhile shows from the next game on).
     pub rating: Option<i32>,
 }
 

@@ -187,8 +187,30 @@ impl Actor {
             }
             return Err(if stored == 0 { StepError::Refused(TableError::Store(e)) } else { StepError::Stop });
         }
+        let mut changes = changes;
+        if changes.contains(&Change::GameStarted) {
+            changes.extend(self.refresh_ratings().await);
+        }
         self.publish(&changes, now).await;
         Ok(changes)
+    }
+
+    /// Reads the seated players' ratings again as a game begins, so that one earned at
+    /// another table since they sat down shows from this game on (a seat's rating is read
+    /// when its player joins); a seat event for each that changed.
+    async fn refresh_ratings(&mut self) -> Vec<Change> {
+        let mut changed = Vec::new();
+        for (seat, id) in self.table.seated_players() {
+            match self.ctx.store.rating(&id, self.table.kind.as_str()).await {
+                Ok(r) => {
+                    if self.table.set_seat_rating(seat, r.map(|r| r.rating)) {
+                        changed.push(Change::SeatChanged(seat));
+                    }
+                }
+                Err(e) => tracing::error!(code = %self.table.code, "reading a rating: {e}"),
+            }
+        }
+        changed
     }
 
     /// Stores each change in order; on failure says how many were stored (a refusal by the

@@ -452,6 +452,25 @@ impl Table {
         Some([id(Seat::First)?, id(Seat::Second)?])
     }
 
+    /// The people in the seats, with their seats.
+    pub fn seated_players(&self) -> Vec<(Seat, String)> {
+        [Seat::First, Seat::Second]
+            .into_iter()
+            .filter_map(|s| self.seat(s).and_then(SeatState::player_id).map(|id| (s, id.to_string())))
+            .collect()
+    }
+
+    /// Sets the rating shown for the person in `seat`; whether it changed.
+    pub fn set_seat_rating(&mut self, seat: Seat, rating: Option<f64>) -> bool {
+        match self.seats[seat.index()].as_mut() {
+            Some(SeatState { occupant: Occupant::Person(p), .. }) if p.rating != rating => {
+                p.rating = rating;
+                true
+            }
+            _ => false,
+        }
+    }
+
     /// Records the rating changes stored with the game's end.
     pub fn set_ratings(&mut self, rated: Vec<Rated>) {
         for r in &rated {
