@@ -4,4 +4,4 @@ game-missing-title = Diese Partie gibt es in der Gruppe nicht
 game-missing-text = Vielleicht ist der Link vertippt, oder die Partie wurde noch nicht gespielt. Die Gruppe zeigt ihre bisherigen Partien.
 game-missing-group = Zur Gruppe
 player-missing-title = Diesen Spieler gibt es nicht
-player-missing-text = Zu diesem Link gehört niemand. In der Rangliste steht, wer Rangpartien spielt.
+player-missing-text = Zu diesem Link gehört niemand. Die Rangliste zeigt die 100 besten Spieler jedes Spiels.

@@ -4,4 +4,4 @@ game-missing-title = Walang ganitong laro sa grupong ito
 game-missing-text = Baka mali ang pagkakasulat ng link, o hindi pa nalalaro ang larong ito. Makikita sa grupo ang mga laro nito hanggang ngayon.
 game-missing-group = Buksan ang grupo
 player-missing-title = Walang ganitong manlalaro
-player-missing-text = Walang manlalaro sa link na ito. Nasa leaderboard ang lahat ng naglalaro ng ranked na laro.
+player-missing-text = Walang manlalaro sa link na ito. Ipinapakita ng leaderboard ang 100 pinakamahusay na manlalaro ng bawat laro.
