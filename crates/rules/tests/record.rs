@@ -1,11 +1,12 @@
-//! The text record (docs/notation.md): import(export(g)) == g for random games of both kinds,
-//! under random rules, with random names and other tags.
+//! The text record (docs/notation.md): import(export(g)) == g for random games of every kind
+//! (Juroku Musashi, Dots and Boxes, Bagh-Chal), under random rules, with random names and other
+//! tags.
 
 use proptest::prelude::*;
 use rand::{Rng, SeedableRng};
 use rules::musashi::{BoardKind, Limit, Role, Target};
 use rules::record::Record;
-use rules::{AnyGame, AnyOptions, dots, musashi};
+use rules::{AnyGame, AnyOptions, bagh_chal, dots, musashi};
 
 fn options() -> impl Strategy<Value = AnyOptions> {
     prop_oneof![
@@ -20,6 +21,15 @@ fn options() -> impl Strategy<Value = AnyOptions> {
         ),
         (0..dots::Size::ALL.len())
             .prop_map(|i| AnyOptions::Dots(dots::Options { size: dots::Size::ALL[i], ..Default::default() })),
+        // The rematch swap is not a rule: the record drops it, and so must the game it reads.
+        (any::<bool>(), 0..bagh_chal::Target::CHOICES.len(), any::<bool>(), any::<bool>()).prop_map(|(t, i, a, s)| {
+            AnyOptions::BaghChal(bagh_chal::Options {
+                first: if t { bagh_chal::Role::Tigers } else { bagh_chal::Role::Goats },
+                target: bagh_chal::Target::CHOICES[i],
+                repetition: if a { bagh_chal::Repetition::Allowed } else { bagh_chal::Repetition::Forbidden },
+                swap_roles: s,
+            })
+        }),
     ]
 }
 
@@ -29,7 +39,9 @@ fn tags() -> impl Strategy<Value = Vec<(String, String)>> {
     prop::collection::vec(("[A-Z][A-Za-z0-9_]{0,12}", "[^\r\n]{0,30}"), 0..6).prop_map(|v| {
         // Names that carry the rules are not free tags.
         v.into_iter()
-            .filter(|(n, _)| !["Game", "Board", "FirstMove", "Target", "Limit", "Size"].contains(&n.as_str()))
+            .filter(|(n, _)| {
+                !["Game", "Board", "FirstMove", "Target", "Limit", "Size", "Repetition"].contains(&n.as_str())
+            })
             .collect()
     })
 }
