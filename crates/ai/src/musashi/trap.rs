@@ -7,6 +7,12 @@
 //! and refuted, the Parent's most promising replies tried first, and the last Children move
 //! decided without playing it (the Parent has one empty neighbour left and a Child outside
 //! its neighbours can step there).
+//!
+//! The table is keyed by the pieces alone. The repetition record and the move limit also
+//! shape what the Children may do, and another path to the same pieces can differ in both:
+//! the graph-history approximation every game-playing table accepts. The root's moves are
+//! legal ones and the deepening stops at the moves left, so a wrong entry can only make the
+//! Children play a move whose trap fails later; the search after it then starts afresh.
 
 use rules::musashi::{Game, Move, Moves, Position, Role};
 
@@ -76,13 +82,6 @@ impl TrapSearch {
             self.refuted = n;
         }
         None
-    }
-
-    /// Whether the Children, to move in `game`, trap within `n` of their moves; `None` when
-    /// the deadline passed before the answer.
-    pub fn traps_within(&mut self, game: &mut Game, n: u32) -> Option<bool> {
-        let won = self.children_to_move(game, n.min(u32::from(u8::MAX)));
-        (!self.stopped).then_some(won)
     }
 
     fn tick(&mut self) -> bool {
