@@ -88,12 +88,13 @@ pub(crate) fn allow_new(
 
 /// The player whose device token is in the `Authorization: Bearer` header.
 pub(crate) async fn authenticate(state: &AppState, headers: &HeaderMap) -> Result<PlayerRow, ApiError> {
-    let token = headers
-        .get(header::AUTHORIZATION)
-        .and_then(|v| v.to_str().ok())
-        .and_then(|v| v.strip_prefix("Bearer "))
-        .ok_or(ApiError::Unauthorized)?;
+    let token = bearer(headers).ok_or(ApiError::Unauthorized)?;
     player_for_token(state, token).await?.ok_or(ApiError::Unauthorized)
+}
+
+/// The device token of an `Authorization: Bearer` header.
+pub(crate) fn bearer(headers: &HeaderMap) -> Option<&str> {
+    headers.get(header::AUTHORIZATION).and_then(|v| v.to_str().ok()).and_then(|v| v.strip_prefix("Bearer "))
 }
 
 pub(crate) async fn player_for_token(state: &AppState, token: &str) -> Result<Option<PlayerRow>, ApiError> {
@@ -233,11 +234,14 @@ async fn groups_create(
     }
     // Bounds of issue 19: what one player holds unplayed, and how fast one address opens groups.
     let max = state.ctx.config.open_groups_per_player;
-    if max > 0 && state.ctx.store.unplayed_groups_of(&host.id).await? >= i64::from(max) {
-        return Err(ApiError::TooMany(
+    let too_many = || {
+        ApiError::TooMany(
             ErrorCode::TooManyGroups { max },
             format!("at most {max} groups waiting to be played per player: play one, or wait for them to expire"),
-        ));
+        )
+    };
+    if max > 0 && state.ctx.store.unplayed_groups_of(&host.id).await? >= i64::from(max) {
+        return Err(too_many());
     }
     allow_new(state.new_groups.as_deref(), ip, state.ctx.config.new_groups_per_ip, "groups")?;
     let code = ids::new_invite_code();
@@ -251,7 +255,10 @@ async fn groups_create(
         cpu,
         created_at: now_ms(),
     };
-    state.ctx.store.create_group(&row).await?;
+    // Counted again with the insert: the check above lets a burst of requests through.
+    if !state.ctx.store.create_group_within(&row, max).await? {
+        return Err(too_many());
+    }
     if b.cpu_on_device {
         state.ctx.store.set_cpu_on_device(&code).await?;
     }

@@ -156,6 +156,7 @@ async fn create(
     req: axum::extract::Request,
 ) -> Result<Response, ApiError> {
     let p = authenticate(&state, req.headers()).await?;
+    let req_token = crate::api::bearer(req.headers()).map(str::to_string);
     let b: CreateBody = crate::api::body_after_auth(&state, req).await?;
     let lang = match b.lang.as_deref() {
         None => Lang::En,
@@ -174,7 +175,11 @@ async fn create(
     let code = ids::new_token();
     let now = now_ms();
     let expires_at = now + state.ctx.config.transfer.ttl.as_millis() as i64;
-    state.ctx.store.put_transfer(&p.id, &ids::hash_token(&code), now, expires_at).await?;
+    let token = req_token.ok_or(ApiError::Unauthorized)?;
+    if !state.ctx.store.put_transfer(&p.id, &ids::hash_token(&token), &ids::hash_token(&code), now, expires_at).await? {
+        // The player moved to another device after this request was authenticated.
+        return Err(ApiError::Unauthorized);
+    }
     let path = format!("/{}/t/{code}", lang.code());
     let url = format!("{}{path}", state.ctx.config.public_url.as_str());
     let svg = qr_svg(&url);

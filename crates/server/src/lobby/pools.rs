@@ -50,6 +50,8 @@ pub async fn run_waves(ctx: &Ctx) -> Result<Vec<String>, StoreError> {
             let wave = ctx
                 .store
                 .pool_wave(&key, alive_after, |waiting, apart| {
+                    // A wave run again (a deadlock's victim) counts its own pairs only.
+                    waits.clear();
                     let made = matches(&p, waiting, apart, now, meet_by);
                     for seat in made.iter().flat_map(|m| &m.seats) {
                         if let Some(e) = waiting.iter().find(|e| &e.player_id == seat) {

@@ -23,6 +23,34 @@ impl Store {
         Ok(row.get(0))
     }
 
+    /// Creates group `g` unless its host already holds `max` unplayed ones (0: no bound);
+    /// whether it was created. The count and the insert are one transaction, and on
+    /// PostgreSQL a lock per host makes a burst of requests take turns (at READ COMMITTED
+    /// each would count the others' groups as not there yet).
+    pub async fn create_group_within(&self, g: &super::GroupRow, max: u32) -> Result<bool> {
+        let mut tx = self.pool.begin().await?;
+        if max > 0 {
+            if !self.sqlite {
+                sqlx::query("SELECT pg_advisory_xact_lock(hashtextextended($1, 0))")
+                    .bind(format!("groups:{}", g.host_id))
+                    .execute(&mut *tx)
+                    .await?;
+            }
+            let held: i64 =
+                sqlx::query(&format!("SELECT COUNT(*) FROM groups g WHERE g.host_id = $1 AND NOT {PLAYED}"))
+                    .bind(&g.host_id)
+                    .fetch_one(&mut *tx)
+                    .await?
+                    .get(0);
+            if held >= i64::from(max) {
+                return Ok(false);
+            }
+        }
+        super::groups::insert_group(&mut tx, g, &super::Meeting::default()).await?;
+        tx.commit().await?;
+        Ok(true)
+    }
+
     /// Deletes the groups created before `created_before` (Unix ms) in which no game was
     /// played, except those in `keep` (tables live on this node) and those with a lease live at
     /// `now` (tables live on another node), with their seats, unstarted games and leases. Returns how many were deleted. Each group goes in its own transaction that

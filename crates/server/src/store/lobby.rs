@@ -57,6 +57,14 @@ impl Store {
     /// insert are one transaction). Returns whether it was opened.
     pub async fn create_challenge(&self, c: &ChallengeRow, now: i64, alive_after: i64, max: u32) -> Result<bool> {
         let mut tx = self.pool.begin().await?;
+        if !self.sqlite {
+            // At READ COMMITTED two requests at once would both count below `max` and both
+            // insert: a lock per player, held to the commit, makes them take turns.
+            sqlx::query("SELECT pg_advisory_xact_lock(hashtextextended($1, 0))")
+                .bind(format!("challenges:{}", c.player_id))
+                .execute(&mut *tx)
+                .await?;
+        }
         let open: i64 = sqlx::query(
             "SELECT COUNT(*) FROM challenges WHERE player_id = $1 AND group_code IS NULL AND alive_at > $2",
         )
@@ -145,6 +153,10 @@ impl Store {
     /// Returns `false`, changing nothing, when the challenge was taken, withdrawn or left, or
     /// when one of the two blocked the other.
     pub async fn accept_challenge(&self, id: &str, accepter: &str, alive_after: i64, m: &NewMatch) -> Result<bool> {
+        super::retrying(move || self.accept_challenge_once(id, accepter, alive_after, m)).await
+    }
+
+    async fn accept_challenge_once(&self, id: &str, accepter: &str, alive_after: i64, m: &NewMatch) -> Result<bool> {
         let mut tx = self.pool.begin().await?;
         // Not when either of the two blocked the other: to them the challenge is not there.
         let won = sqlx::query(
@@ -242,12 +254,16 @@ impl Store {
     }
 
     /// Puts `player_id` in `pool` (moving them from another pool), waiting since `entered_at`.
+    /// A player already paired (their place carries the new group) keeps that match: entering
+    /// again, from another tab or before the lobby told them, changes nothing, and the lobby
+    /// sends them to the group (it used to clear the match, so a second wave paired them twice).
     pub async fn enter_pool(&self, player_id: &str, pool: &str, rating: f64, entered_at: i64, now: i64) -> Result<()> {
         sqlx::query(
             "INSERT INTO pool_entries (player_id, pool, rating, entered_at, alive_at) VALUES ($1, $2, $3, $4, $5)
              ON CONFLICT (player_id) DO UPDATE SET pool = excluded.pool, rating = excluded.rating,
                  entered_at = excluded.entered_at, alive_at = excluded.alive_at, group_code = NULL, paired_at = NULL,
-                 cpu_group = NULL",
+                 cpu_group = NULL
+             WHERE pool_entries.group_code IS NULL",
         )
         .bind(player_id)
         .bind(pool)
@@ -293,9 +309,24 @@ impl Store {
     /// pairs, and seats each pair in a new group, all in one transaction. On PostgreSQL a
     /// transaction-scoped advisory lock per pool makes one node decide a wave while the
     /// others skip it (`None`); SQLite has a single writer anyway.
-    pub async fn pool_wave<F>(&self, pool: &str, alive_after: i64, pair: F) -> Result<Option<Vec<NewMatch>>>
+    /// A wave PostgreSQL rolls back as a deadlock's victim runs again (`pair` is called again
+    /// with what it then reads).
+    pub async fn pool_wave<F>(&self, pool: &str, alive_after: i64, mut pair: F) -> Result<Option<Vec<NewMatch>>>
     where
-        F: FnOnce(&[PoolEntry], &[(String, String)]) -> Vec<NewMatch>,
+        F: FnMut(&[PoolEntry], &[(String, String)]) -> Vec<NewMatch>,
+    {
+        let mut tries = 1;
+        loop {
+            match self.pool_wave_once(pool, alive_after, &mut pair).await {
+                Err(e) if tries < super::TRANSIENT_TRIES && super::is_transient(&e) => tries += 1,
+                r => return r,
+            }
+        }
+    }
+
+    async fn pool_wave_once<F>(&self, pool: &str, alive_after: i64, pair: &mut F) -> Result<Option<Vec<NewMatch>>>
+    where
+        F: FnMut(&[PoolEntry], &[(String, String)]) -> Vec<NewMatch>,
     {
         let mut tx = self.pool.begin().await?;
         if !self.sqlite {
@@ -336,12 +367,19 @@ impl Store {
         for m in &matches {
             insert_match(&mut tx, m).await?;
             for p in &m.seats {
-                sqlx::query("UPDATE pool_entries SET group_code = $1, paired_at = $2 WHERE player_id = $3")
-                    .bind(&m.group.code)
-                    .bind(m.group.created_at)
-                    .bind(p)
-                    .execute(&mut *tx)
-                    .await?;
+                let seated = sqlx::query(
+                    "UPDATE pool_entries SET group_code = $1, paired_at = $2 WHERE player_id = $3 AND group_code IS NULL",
+                )
+                .bind(&m.group.code)
+                .bind(m.group.created_at)
+                .bind(p)
+                .execute(&mut *tx)
+                .await?;
+                // The place went (left, or taken by an accept) after this wave read it: the
+                // wave would seat someone twice, so it runs again on what is there now.
+                if seated.rows_affected() != 1 {
+                    return Err(super::StoreError::Raced("a pool place changed during a wave"));
+                }
                 sqlx::query("DELETE FROM challenges WHERE player_id = $1 AND group_code IS NULL")
                     .bind(p)
                     .execute(&mut *tx)

@@ -54,9 +54,46 @@ pub enum StoreError {
     /// The store did not answer in time (a bounded query: `lease::renew_leases_within`).
     #[error("the store did not answer in time: {0}")]
     Timeout(&'static str),
+    /// A row a transaction relied on changed under it; running it again is the remedy.
+    #[error("changed meanwhile: {0}")]
+    Raced(&'static str),
     /// The first connection failed: `at` is the URL without its password.
     #[error("could not connect to the database at {at}")]
     Connect { at: String, source: sqlx::Error },
+}
+
+/// How many times a transaction PostgreSQL rolled back as a deadlock's victim (or for a
+/// serialization failure) is run again before its error is returned.
+pub(super) const TRANSIENT_TRIES: u32 = 5;
+
+/// Whether PostgreSQL rolled the transaction back for a deadlock (`40P01`) or a
+/// serialization failure (`40001`), or the transaction found a row it relied on changed
+/// ([`StoreError::Raced`]): the other transaction went on, and running this one again is the
+/// remedy.
+pub(super) fn is_transient(e: &StoreError) -> bool {
+    match e {
+        StoreError::Db(sqlx::Error::Database(d)) => matches!(d.code().as_deref(), Some("40P01" | "40001")),
+        StoreError::Raced(_) => true,
+        _ => false,
+    }
+}
+
+/// Runs the transaction `attempt` makes again while PostgreSQL refuses it for a deadlock,
+/// at most [`TRANSIENT_TRIES`] times. Lobby transactions lock rows of several players each
+/// (an accept deletes both players' other challenges, a wave seats many), so two that share
+/// a player can each wait for the other.
+async fn retrying<T, F, Fut>(mut attempt: F) -> Result<T>
+where
+    F: FnMut() -> Fut,
+    Fut: std::future::Future<Output = Result<T>>,
+{
+    let mut tries = 1;
+    loop {
+        match attempt().await {
+            Err(e) if tries < TRANSIENT_TRIES && is_transient(&e) => tries += 1,
+            r => return r,
+        }
+    }
 }
 
 /// `url` without a password, for messages and logs.

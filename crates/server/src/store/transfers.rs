@@ -10,8 +10,27 @@ use super::{PlayerRow, Result, Store};
 impl Store {
     /// Stores `code_hash` as `player_id`'s one transfer code until `expires_at`, replacing the
     /// code it had; expired codes of every player are dropped on the way.
-    pub async fn put_transfer(&self, player_id: &str, code_hash: &str, now: i64, expires_at: i64) -> Result<()> {
+    pub async fn put_transfer(
+        &self,
+        player_id: &str,
+        token_hash: &str,
+        code_hash: &str,
+        now: i64,
+        expires_at: i64,
+    ) -> Result<bool> {
         let mut tx = self.pool.begin().await?;
+        // The request was authenticated before this transaction: a claim of the player's
+        // previous link may have moved them to another device since. Checked here under the
+        // row's lock (a no-op update takes it on both backends), a device that has just lost
+        // the player cannot make a link that would take them back.
+        let current = sqlx::query("UPDATE players SET token_hash = token_hash WHERE id = $1 AND token_hash = $2")
+            .bind(player_id)
+            .bind(token_hash)
+            .execute(&mut *tx)
+            .await?;
+        if current.rows_affected() != 1 {
+            return Ok(false);
+        }
         sqlx::query("DELETE FROM transfers WHERE expires_at <= $1").bind(now).execute(&mut *tx).await?;
         sqlx::query(
             "INSERT INTO transfers (player_id, code_hash, expires_at) VALUES ($1, $2, $3)
@@ -23,7 +42,7 @@ impl Store {
         .execute(&mut *tx)
         .await?;
         tx.commit().await?;
-        Ok(())
+        Ok(true)
     }
 
     /// The player a valid (stored, unexpired) code would move, without using it up.
