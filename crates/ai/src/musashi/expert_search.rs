@@ -43,7 +43,7 @@ struct Entry {
 
 /// SplitMix64's finaliser: a bijection of `u64`, so distinct positions get distinct codes.
 #[inline]
-const fn mix(mut x: u64) -> u64 {
+pub(super) const fn mix(mut x: u64) -> u64 {
     x = (x ^ (x >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
     x = (x ^ (x >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
     x ^ (x >> 31)

@@ -16,6 +16,7 @@
 
 use rules::musashi::{Game, Move, Moves, Position, Role};
 
+use super::expert_search::mix;
 use crate::clock::Deadline;
 
 /// How often the deadline is read: once every this many nodes, as the other searches do.
@@ -41,14 +42,6 @@ pub struct TrapSearch {
     pub refuted: u32,
     stopped: bool,
     known: Vec<Known>,
-}
-
-/// SplitMix64's finaliser: a bijection, so distinct positions keep distinct keys.
-#[inline]
-const fn mix(mut x: u64) -> u64 {
-    x = (x ^ (x >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-    x = (x ^ (x >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-    x ^ (x >> 31)
 }
 
 impl TrapSearch {

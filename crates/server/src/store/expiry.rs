@@ -31,10 +31,7 @@ impl Store {
         let mut tx = self.pool.begin().await?;
         if max > 0 {
             if !self.sqlite {
-                sqlx::query("SELECT pg_advisory_xact_lock(hashtextextended($1, 0))")
-                    .bind(format!("groups:{}", g.host_id))
-                    .execute(&mut *tx)
-                    .await?;
+                super::advisory_lock(&mut tx, &format!("groups:{}", g.host_id)).await?;
             }
             let held: i64 =
                 sqlx::query(&format!("SELECT COUNT(*) FROM groups g WHERE g.host_id = $1 AND NOT {PLAYED}"))

@@ -248,10 +248,7 @@ impl Store {
             let mut ids = [&players[0], &players[1]];
             ids.sort();
             for id in ids {
-                sqlx::query("SELECT pg_advisory_xact_lock(hashtextextended($1, 0))")
-                    .bind(format!("rating:{id}"))
-                    .execute(&mut *tx)
-                    .await?;
+                super::advisory_lock(&mut tx, &format!("rating:{id}")).await?;
             }
         }
         let rated = match rated {

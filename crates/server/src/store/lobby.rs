@@ -60,10 +60,7 @@ impl Store {
         if !self.sqlite {
             // At READ COMMITTED two requests at once would both count below `max` and both
             // insert: a lock per player, held to the commit, makes them take turns.
-            sqlx::query("SELECT pg_advisory_xact_lock(hashtextextended($1, 0))")
-                .bind(format!("challenges:{}", c.player_id))
-                .execute(&mut *tx)
-                .await?;
+            super::advisory_lock(&mut tx, &format!("challenges:{}", c.player_id)).await?;
         }
         let open: i64 = sqlx::query(
             "SELECT COUNT(*) FROM challenges WHERE player_id = $1 AND group_code IS NULL AND alive_at > $2",

@@ -96,6 +96,14 @@ where
     }
 }
 
+/// Takes PostgreSQL's transaction-scoped advisory lock named `name` (held to the commit or the
+/// rollback). Read-then-write transactions run at READ COMMITTED; one that counts or reads a
+/// player's rows before writing them takes the player's lock first, so two at once take turns.
+async fn advisory_lock(tx: &mut sqlx::Transaction<'static, sqlx::Any>, name: &str) -> Result<()> {
+    sqlx::query("SELECT pg_advisory_xact_lock(hashtextextended($1, 0))").bind(name).execute(&mut **tx).await?;
+    Ok(())
+}
+
 /// `url` without a password, for messages and logs.
 fn without_password(url: &str) -> String {
     match url::Url::parse(url) {
