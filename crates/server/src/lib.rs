@@ -139,6 +139,7 @@ pub fn app(state: AppState) -> Router {
 /// serves on `addr` until SIGTERM or ctrl-c. Then it drains: no new sockets, every table
 /// stops and gives up its lease, every socket is told to reconnect (close code 4010).
 pub async fn serve(addr: SocketAddr, db_url: &str, config: Config) -> Result<(), ServeError> {
+    site::assets::load()?;
     let store = Store::connect_with(db_url, config.durability).await?;
     let cluster = match &config.cluster {
         Some(_) if !store.is_postgres() => {
@@ -229,4 +230,6 @@ pub enum ServeError {
     Bind(std::io::Error),
     #[error("cluster: {0}")]
     Cluster(String),
+    #[error(transparent)]
+    WebDir(#[from] site::assets::WebDirError),
 }

@@ -118,25 +118,57 @@ impl Asset {
 /// same binary on two different sets of files.
 pub const WEB_DIR_ENV: &str = "QDAN_WEB_DIR";
 
+/// [`WEB_DIR_ENV`] names a directory whose files cannot be read.
+#[derive(Debug, thiserror::Error)]
+#[error("{WEB_DIR_ENV}={dir}: the client's files cannot be read from there")]
+pub struct WebDirError {
+    dir: String,
+    source: std::io::Error,
+}
+
+static ALL: OnceLock<HashMap<String, Asset>> = OnceLock::new();
+
+/// Reads every file now (the embedded copy, or [`WEB_DIR_ENV`]'s directory), so that a
+/// directory that cannot be read stops the start with a message instead of a request with a
+/// panic. The server calls it before it opens its store.
+pub fn load() -> Result<(), WebDirError> {
+    if ALL.get().is_none() {
+        let files = read_all()?;
+        let _ = ALL.set(files);
+    }
+    Ok(())
+}
+
+fn read_all() -> Result<HashMap<String, Asset>, WebDirError> {
+    match std::env::var_os(WEB_DIR_ENV) {
+        Some(dir) => read_web_dir(std::path::Path::new(&dir)),
+        None => Ok(Web::iter()
+            .filter_map(|path| Some((path.to_string(), Asset::new(Web::get(&path)?.data.into_owned().into()))))
+            .collect()),
+    }
+}
+
+/// The client's files under `dir` (what [`WEB_DIR_ENV`] names).
+fn read_web_dir(dir: &std::path::Path) -> Result<HashMap<String, Asset>, WebDirError> {
+    let fail = |source| WebDirError { dir: dir.display().to_string(), source };
+    let mut files = HashMap::new();
+    read_dir(dir, "", &mut files).map_err(fail)?;
+    // A folder that is not the client's (a typo, the repository's top) is refused whole
+    // rather than served as a site without its script.
+    if !files.contains_key("app.js") {
+        return Err(fail(std::io::Error::new(std::io::ErrorKind::NotFound, "no app.js: not the client's web folder")));
+    }
+    Ok(files)
+}
+
 /// Every file by its path under `web/`, read and hashed once: the embedded copy, or the files
 /// under [`WEB_DIR_ENV`] when it is set.
 ///
 /// # Panics
-/// If [`WEB_DIR_ENV`] names a directory that cannot be read ([`crate::router`] calls this
-/// first, so that happens at start).
+/// If [`WEB_DIR_ENV`] names a directory that cannot be read and [`load`] was not called first
+/// (the server calls it at start, and stops there with the error).
 pub fn all() -> &'static HashMap<String, Asset> {
-    static ALL: OnceLock<HashMap<String, Asset>> = OnceLock::new();
-    ALL.get_or_init(|| match std::env::var_os(WEB_DIR_ENV) {
-        Some(dir) => {
-            let dir = std::path::PathBuf::from(dir);
-            let mut files = HashMap::new();
-            read_dir(&dir, "", &mut files).unwrap_or_else(|e| panic!("{WEB_DIR_ENV}={}: {e}", dir.display()));
-            files
-        }
-        None => Web::iter()
-            .filter_map(|path| Some((path.to_string(), Asset::new(Web::get(&path)?.data.into_owned().into()))))
-            .collect(),
-    })
+    ALL.get_or_init(|| read_all().unwrap_or_else(|e| panic!("{e}")))
 }
 
 /// Whether a file of `web/` is part of the client (what [`Web`] leaves out: the type checker's
@@ -294,5 +326,31 @@ mod tests {
         embedded.sort();
         assert_eq!(read, embedded.iter().collect::<Vec<_>>());
         assert_eq!(files["app.js"].hash, all()["app.js"].hash);
+    }
+}
+
+#[cfg(test)]
+mod web_dir_tests {
+    use super::read_web_dir;
+
+    #[test]
+    fn a_folder_that_is_not_the_clients_is_refused_with_its_name() {
+        let missing = std::env::temp_dir().join(format!("qdan-no-such-folder-{}", std::process::id()));
+        let e = read_web_dir(&missing).err().expect("refused").to_string();
+        assert!(e.starts_with("QDAN_WEB_DIR=") && e.contains("qdan-no-such-folder"), "{e}");
+        let empty = std::env::temp_dir().join(format!("qdan-empty-web-{}", std::process::id()));
+        std::fs::create_dir_all(&empty).unwrap();
+        let e = read_web_dir(&empty).err().expect("refused");
+        assert!(std::error::Error::source(&e).unwrap().to_string().contains("app.js"), "{e}");
+        std::fs::remove_dir_all(&empty).unwrap();
+    }
+
+    #[test]
+    fn the_repositorys_web_folder_is_read() {
+        let web = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../web");
+        match read_web_dir(&web) {
+            Ok(files) => assert!(files.contains_key("app.js") && !files.contains_key("tsconfig.json")),
+            Err(e) => panic!("{e}"),
+        }
     }
 }

@@ -69,7 +69,7 @@ pub const LANG_COOKIE: &str = "qdan_lang";
 /// The page, static-file and crawler routes, merged into the server's router. Compresses the
 /// pages (brotli or gzip, by `Accept-Encoding`); static files come compressed already.
 pub fn router(settings: SiteSettings, backend: Arc<dyn Backend>) -> Router {
-    // Reads the files now, so that an unreadable `QDAN_WEB_DIR` stops the start, not a request.
+    // Reads the files now if the server has not (`assets::load`), before any request.
     assets::all();
     assets::warm_in_background();
     Router::new()
