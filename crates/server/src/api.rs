@@ -10,11 +10,12 @@ use axum::routing::{get, post};
 use axum::{Json, Router};
 use rules::GameKind;
 use serde::Deserialize;
-use serde_json::{Value, json};
+use serde_json::Value;
 
 use crate::error::ApiError;
 use crate::json_body::JsonBody;
 use wire::ErrorCode;
+use wire::http::{GameOptions, GroupLink, LeaderboardRow, NewToken, NodeStats, PlayerName};
 
 use crate::clock::now_ms;
 use crate::state::AppState;
@@ -132,7 +133,7 @@ async fn players_create(
     State(state): State<AppState>,
     ip: Option<Extension<ClientIp>>,
     JsonBody(b): JsonBody<NewPlayer>,
-) -> Result<(StatusCode, [(header::HeaderName, &'static str); 1], Json<Value>), ApiError> {
+) -> Result<(StatusCode, [(header::HeaderName, &'static str); 1], Json<NewToken>), ApiError> {
     allow_new(state.new_players.as_deref(), ip, state.ctx.config.new_players_per_ip, "players")?;
     let name = match b.name {
         Some(n) => ids::clean_name(&n)
@@ -144,12 +145,12 @@ async fn players_create(
     // The one answer that carries a device token: no cache (a shared proxy, the browser's
     // back-forward cache) may keep it.
     let no_store = [(header::CACHE_CONTROL, "no-store")];
-    Ok((StatusCode::CREATED, no_store, Json(json!({"token": token, "playerId": id, "name": name}))))
+    Ok((StatusCode::CREATED, no_store, Json(NewToken { token, player_id: id, name })))
 }
 
-async fn me_get(State(state): State<AppState>, headers: HeaderMap) -> Result<Json<Value>, ApiError> {
+async fn me_get(State(state): State<AppState>, headers: HeaderMap) -> Result<Json<PlayerName>, ApiError> {
     let p = authenticate(&state, &headers).await?;
-    Ok(Json(json!({"playerId": p.id, "name": p.name})))
+    Ok(Json(PlayerName { player_id: p.id, name: p.name }))
 }
 
 /// The JSON body of `req`, read only now: a handler that needs a device token checks it
@@ -161,7 +162,7 @@ pub(crate) async fn body_after_auth<T: serde::de::DeserializeOwned>(
     JsonBody::<T>::from_request(req, state).await.map(|JsonBody(t)| t)
 }
 
-async fn me_patch(State(state): State<AppState>, req: Request) -> Result<Json<Value>, ApiError> {
+async fn me_patch(State(state): State<AppState>, req: Request) -> Result<Json<PlayerName>, ApiError> {
     let p = authenticate(&state, req.headers()).await?;
     let b: NameBody = body_after_auth(&state, req).await?;
     let name = b
@@ -170,7 +171,7 @@ async fn me_patch(State(state): State<AppState>, req: Request) -> Result<Json<Va
         .and_then(ids::clean_name)
         .ok_or_else(|| ApiError::BadRequest(ErrorCode::BadField, crate::ids::NAME_RULE.into()))?;
     state.ctx.store.rename(&p.id, &name).await?;
-    Ok(Json(json!({"playerId": p.id, "name": name})))
+    Ok(Json(PlayerName { player_id: p.id, name }))
 }
 
 #[derive(Deserialize)]
@@ -215,7 +216,7 @@ async fn groups_create(
     State(state): State<AppState>,
     ip: Option<Extension<ClientIp>>,
     req: Request,
-) -> Result<(StatusCode, Json<Value>), ApiError> {
+) -> Result<(StatusCode, Json<GroupLink>), ApiError> {
     let host = authenticate(&state, req.headers()).await?;
     let b: CreateGroup = body_after_auth(&state, req).await?;
     let (kind, options) = game_settings(&state, &b.game, b.options.as_ref(), b.turn_limit)?;
@@ -272,7 +273,7 @@ async fn groups_create(
     state.lobby.poke();
     // The creator takes the first seat: Parent / first mover in the first game.
     state.ctx.store.add_seat(&code, 0, &host.id, None).await?;
-    Ok((StatusCode::CREATED, Json(json!({"code": code, "url": format!("/g/{code}")}))))
+    Ok((StatusCode::CREATED, Json(GroupLink::to(code))))
 }
 
 async fn groups_get(State(state): State<AppState>, Path(code): Path<String>) -> Result<Json<Value>, ApiError> {
@@ -282,32 +283,39 @@ async fn groups_get(State(state): State<AppState>, Path(code): Path<String>) -> 
     Ok(Json(v["table"].clone()))
 }
 
-async fn options_get(State(state): State<AppState>, Path(game): Path<String>) -> Result<Json<Value>, ApiError> {
+async fn options_get(State(state): State<AppState>, Path(game): Path<String>) -> Result<Json<GameOptions>, ApiError> {
     let kind: GameKind = game.parse().map_err(|_| ApiError::NotFound)?;
-    Ok(Json(json!({"options": wire::option_specs(kind), "turnLimits": state.ctx.config.turn_limits})))
+    Ok(Json(GameOptions { options: wire::option_specs(kind), turn_limits: state.ctx.config.turn_limits.clone() }))
 }
 
 /// This node's work counters since it started (issue 36): the CPU moves, the hints and the
 /// reviews it worked out.
-async fn stats_get(State(state): State<AppState>) -> Json<Value> {
+async fn stats_get(State(state): State<AppState>) -> Json<NodeStats> {
     use std::sync::atomic::Ordering::Relaxed;
     let cpu_moves = state.ctx.cpu_moves.load(Relaxed);
     let hints = state.ctx.hints_worked.load(Relaxed);
     let reviews = state.ctx.reviews.made.load(Relaxed);
-    Json(json!({"cpuMoves": cpu_moves, "hints": hints, "reviews": reviews}))
+    Json(NodeStats { cpu_moves, hints, reviews })
 }
 
 /// The best 100 of a game. Each row carries the player's tag (`ids::player_tag`), so two
 /// players of the same name can be told apart.
-async fn leaderboard_get(State(state): State<AppState>, Path(game): Path<String>) -> Result<Json<Value>, ApiError> {
+async fn leaderboard_get(
+    State(state): State<AppState>,
+    Path(game): Path<String>,
+) -> Result<Json<Vec<LeaderboardRow>>, ApiError> {
     let kind: GameKind = game.parse().map_err(|_| ApiError::NotFound)?;
     let rows = state.ctx.store.leaderboard(kind.as_str(), 100).await?;
-    let rows: Vec<Value> = rows
+    let rows = rows
         .into_iter()
-        .map(|r| {
-            json!({"playerId": r.player_id, "tag": ids::player_tag(&r.player_id), "name": r.name,
-                   "rating": r.rating, "deviation": r.deviation, "games": r.games})
+        .map(|r| LeaderboardRow {
+            tag: ids::player_tag(&r.player_id),
+            player_id: r.player_id,
+            name: r.name,
+            rating: r.rating,
+            deviation: r.deviation,
+            games: u32::try_from(r.games).unwrap_or(u32::MAX),
         })
         .collect();
-    Ok(Json(Value::Array(rows)))
+    Ok(Json(rows))
 }

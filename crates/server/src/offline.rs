@@ -16,7 +16,8 @@ use axum::routing::post;
 use axum::{Json, Router};
 use rules::{AnyGame, AnyOptions, GameKind, PlayError};
 use serde::Deserialize;
-use serde_json::{Value, json};
+use serde_json::Value;
+use wire::http::OfflineStored;
 use wire::{ErrorCode, MoveSource, Seat, Status};
 
 use crate::api::authenticate;
@@ -106,11 +107,11 @@ fn bad(message: impl Into<String>) -> ApiError {
 }
 
 /// The answer for the stored group `code`, the first time (`201`) or again (`200`).
-fn answer(status: StatusCode, code: &str) -> (StatusCode, Json<Value>) {
-    (status, Json(json!({"code": code, "n": 1, "url": format!("/g/{code}/1")})))
+fn answer(status: StatusCode, code: &str) -> (StatusCode, Json<OfflineStored>) {
+    (status, Json(OfflineStored { code: code.to_string(), n: 1, url: format!("/g/{code}/1") }))
 }
 
-async fn upload(State(state): State<AppState>, req: Request) -> Result<(StatusCode, Json<Value>), ApiError> {
+async fn upload(State(state): State<AppState>, req: Request) -> Result<(StatusCode, Json<OfflineStored>), ApiError> {
     // The token first: a stranger's body is not read.
     let me = authenticate(&state, req.headers()).await?;
     let bytes = Bytes::from_request(req, &state).await.map_err(|e| {

@@ -16,10 +16,10 @@ use axum::extract::{Extension, Path, State};
 use axum::http::{HeaderMap, StatusCode, header};
 use axum::response::{IntoResponse, Redirect, Response};
 use axum::routing::{get, post};
-use serde_json::{Value, json};
 use site::i18n::Lang;
 use tokio::sync::broadcast;
 use wire::ErrorCode;
+use wire::http::{NewToken, PlayerName, TransferLink};
 
 use crate::api::{ClientIp, authenticate};
 use crate::clock::now_ms;
@@ -182,8 +182,8 @@ async fn create(
     }
     let path = format!("/{}/t/{code}", lang.code());
     let url = format!("{}{path}", state.ctx.config.public_url.as_str());
-    let svg = qr_svg(&url);
-    let body = json!({"url": url, "path": path, "expiresAt": expires_at, "qr": svg});
+    let qr = qr_svg(&url);
+    let body = TransferLink { url, path, expires_at, qr };
     Ok((StatusCode::CREATED, [(header::CACHE_CONTROL, "no-store")], Json(body)).into_response())
 }
 
@@ -207,14 +207,14 @@ async fn look(
     State(state): State<AppState>,
     ip: Option<Extension<ClientIp>>,
     Path(code): Path<String>,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<PlayerName>, ApiError> {
     limited(state.transfers.claims.as_ref(), ip.as_ref(), "transfer look-ups")?;
     if !plausible(&code) {
         return Err(ApiError::NotFound);
     }
     let p = state.ctx.store.transfer_player(&ids::hash_token(&code), now_ms()).await?;
     let p = p.ok_or_else(|| ApiError::NotFound)?;
-    Ok(Json(json!({"playerId": p.id, "name": p.name})))
+    Ok(Json(PlayerName { player_id: p.id, name: p.name }))
 }
 
 /// `POST /api/transfer/{code}/claim`: moves the player to the caller, who gets a new token;
@@ -237,7 +237,7 @@ async fn claim(
     {
         tracing::warn!("transfers: telling other nodes that a player moved: {e}");
     }
-    let body = json!({"token": token, "playerId": p.id, "name": p.name});
+    let body = NewToken { token, player_id: p.id, name: p.name };
     Ok((StatusCode::OK, [(header::CACHE_CONTROL, "no-store")], Json(body)).into_response())
 }
 

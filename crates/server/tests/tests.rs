@@ -37,6 +37,8 @@ mod device_cpu;
 mod offline;
 // Quick messages between the players: preset phrases, who may send, the rate (issue 35, part 5).
 mod quick;
+// The smaller HTTP answers against their JSON Schema definitions.
+mod http_answers;
 // Continue on another device: the one-time link that moves a player (issue 35, part 4).
 mod transfer;
 // What a stranger can make the server do: CPU for nobody, players made by visits, limits (issue 19).

@@ -25,6 +25,7 @@ mod client;
 mod error;
 mod event;
 pub mod games;
+pub mod http;
 pub mod lobby;
 mod mirror;
 pub mod names;

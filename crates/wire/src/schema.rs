@@ -148,6 +148,22 @@ fn http_bodies(client: &mut SchemaGenerator, server: &mut SchemaGenerator) {
     server.subschema_for::<RecordView>();
     server.subschema_for::<KnownValues>();
     server.subschema_for::<PlayingGame>();
+    use crate::http::{
+        BlockRow, BlockedPlayer, ChallengeMade, GameOptions, GroupLink, LeaderboardRow, NewToken, NodeStats,
+        OfflineStored, PlayerName, PoolEntered, TransferLink,
+    };
+    server.subschema_for::<NewToken>();
+    server.subschema_for::<PlayerName>();
+    server.subschema_for::<TransferLink>();
+    server.subschema_for::<GroupLink>();
+    server.subschema_for::<GameOptions>();
+    server.subschema_for::<NodeStats>();
+    server.subschema_for::<LeaderboardRow>();
+    server.subschema_for::<ChallengeMade>();
+    server.subschema_for::<PoolEntered>();
+    server.subschema_for::<BlockedPlayer>();
+    server.subschema_for::<BlockRow>();
+    server.subschema_for::<OfflineStored>();
 }
 
 /// The protocol's schema: a root that accepts any message, with `ClientMessage`,
@@ -176,7 +192,12 @@ pub fn protocol_schema() -> Value {
              (GET /api/games/CODE/N), GameSummary (a list: GET /api/me/games), PlayerGames (GET \
              /api/players/ID/games), PlayingGame (a list: GET /api/me/playing), AnalysisRequest and AnalysisView \
              (POST /api/analysis), RecordView (POST /api/records), KnownRequest and KnownValues (POST \
-             /api/musashi/values). \
+             /api/musashi/values), and the smaller answers: NewToken (POST /api/players, POST \
+             /api/transfer/CODE/claim), PlayerName (GET and PATCH /api/me, GET /api/transfer/CODE), TransferLink \
+             (POST /api/transfer), GroupLink (POST /api/groups, POST /api/challenges/ID/accept), GameOptions (GET \
+             /api/options/GAME), NodeStats (GET /api/stats), LeaderboardRow (a list: GET /api/leaderboard/GAME), \
+             ChallengeMade (POST /api/challenges), PoolEntered (POST /api/pools/KEY), BlockedPlayer (POST \
+             /api/blocks), BlockRow (a list: GET /api/blocks), OfflineStored (POST /api/games/offline). \
              Generated from the wire crate's types: {REGENERATE}"
         ),
         "anyOf": [client_ref, server_ref, lobby_client_ref, lobby_server_ref],

@@ -7,8 +7,9 @@ use axum::http::StatusCode;
 use axum::routing::{delete, post};
 use axum::{Json, Router};
 use serde::Deserialize;
-use serde_json::{Value, json};
+use serde_json::Value;
 use wire::ErrorCode;
+use wire::http::{ChallengeMade, GroupLink, PoolEntered};
 
 use super::pools;
 use crate::api::{ClientIp, authenticate, body_after_auth, game_settings};
@@ -79,7 +80,7 @@ async fn challenge_open(
     State(state): State<AppState>,
     ip: Option<Extension<ClientIp>>,
     req: Request,
-) -> Result<(StatusCode, Json<Value>), ApiError> {
+) -> Result<(StatusCode, Json<ChallengeMade>), ApiError> {
     let player = authenticate(&state, req.headers()).await?;
     let b: NewChallenge = body_after_auth(&state, req).await?;
     let (game, options) = game_settings(&state, &b.game, b.options.as_ref(), b.turn_limit)?;
@@ -105,7 +106,7 @@ async fn challenge_open(
         ));
     }
     state.lobby.poke();
-    Ok((StatusCode::CREATED, Json(json!({"id": row.id}))))
+    Ok((StatusCode::CREATED, Json(ChallengeMade { id: row.id })))
 }
 
 async fn challenge_cancel(
@@ -125,7 +126,7 @@ async fn challenge_accept(
     State(state): State<AppState>,
     Path(id): Path<String>,
     req: Request,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<GroupLink>, ApiError> {
     let player = authenticate(&state, req.headers()).await?;
     let store = &state.ctx.store;
     let gone = || ApiError::Conflict(ErrorCode::ChallengeGone, "that challenge was taken, withdrawn or left".into());
@@ -159,7 +160,7 @@ async fn challenge_accept(
         return Err(gone());
     }
     state.lobby.poke();
-    Ok(Json(json!({"code": code, "url": format!("/g/{code}")})))
+    Ok(Json(GroupLink::to(code)))
 }
 
 async fn pool_enter(
@@ -167,7 +168,7 @@ async fn pool_enter(
     Path(key): Path<String>,
     ip: Option<Extension<ClientIp>>,
     req: Request,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<PoolEntered>, ApiError> {
     let player = authenticate(&state, req.headers()).await?;
     let pool = pools::pool(&state.ctx.config, &key).ok_or(ApiError::NotFound)?;
     let cfg = &state.ctx.config.lobby;
@@ -178,7 +179,7 @@ async fn pool_enter(
     let now = now_ms();
     store.enter_pool(&player.id, &pool.key, rating, now, now).await?;
     state.lobby.poke();
-    Ok(Json(json!({"pool": pool.key})))
+    Ok(Json(PoolEntered { pool: pool.key }))
 }
 
 async fn pool_leave(State(state): State<AppState>, req: Request) -> Result<StatusCode, ApiError> {

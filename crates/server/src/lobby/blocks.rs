@@ -8,8 +8,8 @@ use axum::http::{HeaderMap, StatusCode};
 use axum::routing::{delete, get};
 use axum::{Json, Router};
 use serde::Deserialize;
-use serde_json::{Value, json};
 use wire::ErrorCode;
+use wire::http::{BlockRow, BlockedPlayer};
 
 use crate::api::{authenticate, body_after_auth};
 use crate::clock::now_ms;
@@ -28,7 +28,7 @@ struct NewBlock {
     player_id: String,
 }
 
-async fn block(State(state): State<AppState>, req: Request) -> Result<(StatusCode, Json<Value>), ApiError> {
+async fn block(State(state): State<AppState>, req: Request) -> Result<(StatusCode, Json<BlockedPlayer>), ApiError> {
     let me = authenticate(&state, req.headers()).await?;
     let b: NewBlock = body_after_auth(&state, req).await?;
     if b.player_id == me.id {
@@ -49,7 +49,7 @@ async fn block(State(state): State<AppState>, req: Request) -> Result<(StatusCod
     };
     // Their challenges leave this player's lobby (and the other way) at once.
     state.lobby.poke();
-    Ok((status, Json(json!({"playerId": other.id, "tag": player_tag(&other.id), "name": other.name}))))
+    Ok((status, Json(BlockedPlayer { tag: player_tag(&other.id), player_id: other.id, name: other.name })))
 }
 
 async fn unblock(
@@ -65,12 +65,17 @@ async fn unblock(
     Ok(StatusCode::NO_CONTENT)
 }
 
-async fn blocks_list(State(state): State<AppState>, headers: HeaderMap) -> Result<Json<Value>, ApiError> {
+async fn blocks_list(State(state): State<AppState>, headers: HeaderMap) -> Result<Json<Vec<BlockRow>>, ApiError> {
     let me = authenticate(&state, &headers).await?;
     let rows = state.ctx.store.blocks_of(&me.id).await?;
-    let list: Vec<Value> = rows
+    let list = rows
         .into_iter()
-        .map(|r| json!({"playerId": r.player_id, "tag": player_tag(&r.player_id), "name": r.name, "blockedAt": r.created_at}))
+        .map(|r| BlockRow {
+            tag: player_tag(&r.player_id),
+            player_id: r.player_id,
+            name: r.name,
+            blocked_at: r.created_at,
+        })
         .collect();
-    Ok(Json(Value::Array(list)))
+    Ok(Json(list))
 }
