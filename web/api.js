@@ -131,9 +131,9 @@ export async function createGroup(req) {
  * @returns {Promise<import('./types.js').OptionSpec[]>}
  */
 export async function gameOptions(game) {
+  // `{options, turnLimits}` (`GameOptions` in docs/protocol.schema.json).
   const r = await call('GET', `/api/options/${game}`);
-  // docs/protocol.md gives a bare list; the server wraps it as {options, turnLimits}.
-  return Array.isArray(r) ? r : r.options;
+  return r.options;
 }
 
 /**
