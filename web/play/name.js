@@ -4,9 +4,10 @@ import { h } from '../dom.js';
 import { shownName } from '../names.js';
 
 // The server's rule (crates/server/src/ids.rs, `clean_name`), checked here too so the form can
-// say why in words instead of the server's generic `bad-field`: no control, private-use or
-// format characters (bidi overrides, zero-width ones), and something that shows.
-const REFUSED = /[\p{Cc}\p{Cf}\uE000-\uF8FF]/u;
+// say why in words instead of the server's generic `bad-field`: no control, private-use (in any
+// plane), line or paragraph separator or format characters (bidi overrides, zero-width ones),
+// and something that shows.
+const REFUSED = /[\p{Cc}\p{Cf}\p{Co}\p{Zl}\p{Zp}]/u;
 const BLANK = /^[\s\p{Mn}\p{Cf}\u115F\u1160\u3164\uFFA0\u2800\u034F]*$/u;
 
 /**

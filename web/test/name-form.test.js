@@ -7,7 +7,8 @@ import { test } from 'node:test';
 import { refusedName } from '../play/name.js';
 
 test('format characters, private-use ones and names that show nothing are refused', () => {
-  for (const bad of ['\u202Eevil', 'a\u2067b', 'An\u200Da', '\uFEFFx', '\u3164', '\u2800 \uFE0F', '\uE000123', 'a\u0007']) {
+  for (const bad of ['\u202Eevil', 'a\u2067b', 'An\u200Da', '\uFEFFx', '\u3164', '\u2800 \uFE0F', '\uE000123', 'a\u0007',
+    'Ana\u{F0000}', '\u{10FFFD}x', 'Ana\u2028Bee', 'Ana\u2029Bee']) {
     assert.ok(refusedName(bad), JSON.stringify(bad));
   }
   for (const good of ['Ана', 'राम', 'José', '李雷', 'Ana\u3164Bo', '🙂', '<script>']) {

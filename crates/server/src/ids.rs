@@ -113,12 +113,14 @@ pub fn player_tag(player_id: &str) -> String {
 
 /// Why [`clean_name`] refused a name, as the API and the socket say it (`bad-field`).
 pub const NAME_RULE: &str =
-    "a name has 1 to 24 characters, something that shows, and no control, private-use or format characters";
+    "a name has 1 to 24 characters, something that shows, and no control, private-use, format or separator characters";
 
 /// A display name, trimmed; 1..=24 characters, and refused (`None`) when it has
 /// - a control character;
-/// - a private-use character: those draw as empty boxes, and one of them marks a default
-///   name (`wire::names`);
+/// - a private-use character, in any plane (U+E000..U+F8FF and planes 15 and 16): those draw
+///   as empty boxes, and one of them marks a default name (`wire::names`);
+/// - a line or paragraph separator (U+2028, U+2029): Chromium draws nothing for it in a seat
+///   list, so `Ana\u{2028}Bee` passes for another player's `AnaBee`;
 /// - a format character (general category Cf): bidi overrides and isolates (U+202A..U+202E,
 ///   U+2066..U+2069) reverse the text around a name on every page that shows it, and the
 ///   zero-width ones (U+200B..U+200D, U+2060, U+FEFF, tags) make two names that look the same
@@ -129,9 +131,16 @@ pub const NAME_RULE: &str =
 pub fn clean_name(name: &str) -> Option<String> {
     let t = name.trim();
     let n = t.chars().count();
-    let private = |c: char| ('\u{E000}'..='\u{F8FF}').contains(&c);
-    let format = |c: char| get_general_category(c) == GeneralCategory::Format;
-    let refused = t.chars().any(|c| c.is_control() || private(c) || format(c));
+    let refused = t.chars().any(|c| {
+        c.is_control()
+            || matches!(
+                get_general_category(c),
+                GeneralCategory::PrivateUse
+                    | GeneralCategory::Format
+                    | GeneralCategory::LineSeparator
+                    | GeneralCategory::ParagraphSeparator
+            )
+    });
     let blank = t.chars().all(draws_blank);
     ((1..=24).contains(&n) && !refused && !blank).then(|| t.to_string())
 }

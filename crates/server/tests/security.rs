@@ -130,6 +130,36 @@ async fn hostile_names_stay_text() {
     assert!(!r.text().await.unwrap().contains("<script>alert"));
 }
 
+/// Private-use characters are refused in every plane, not only the Basic Multilingual Plane's
+/// block, and so are the line and paragraph separators, which a page may draw as nothing: on
+/// creation, by `PATCH /api/me` and at a table (the same check). The BMP block and a private
+/// character of plane 15 or 16 were told apart before: `\u{F0000}` was taken as a name.
+#[tokio::test]
+async fn private_use_in_any_plane_and_line_separators_are_refused() {
+    let s = TestServer::start().await;
+    let bad = ["\u{E000}1234", "Ana\u{F0000}", "\u{F0000}", "\u{10FFFD}x", "Ana\u{2028}Bee", "Ana\u{2029}Bee"];
+    for name in bad {
+        let r = s.http.post(s.url("/api/players")).json(&json!({"name": name})).send().await.unwrap();
+        assert_eq!(r.status(), 400, "{name:?}");
+    }
+    let (t, _) = s.player("Ana").await;
+    for name in bad {
+        let r = s.http.patch(s.url("/api/me")).bearer_auth(&t).json(&json!({"name": name})).send().await.unwrap();
+        assert_eq!(r.status(), 400, "{name:?}");
+    }
+    let code = s.group(&t, json!({"game": "dots"})).await;
+    let mut a = s.client(&code, &t).await;
+    for name in bad {
+        let r = a.intent(json!({"t": "name", "name": name})).await;
+        assert_eq!(r["code"], "bad-field", "{name:?}: {r}");
+    }
+    // Symbols and letters of the other planes are names as before.
+    for good in ["\u{1F600}Ana", "\u{20BB7}\u{91CE}", "Ana Bee"] {
+        let r = s.http.post(s.url("/api/players")).json(&json!({"name": good})).send().await.unwrap();
+        assert_eq!(r.status(), 201, "{good:?}");
+    }
+}
+
 /// The per-IP limit answers 429 with a clear code once its burst is spent, and lets the same
 /// address back in a moment later.
 #[tokio::test]
