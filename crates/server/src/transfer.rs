@@ -202,19 +202,22 @@ fn plausible(code: &str) -> bool {
 }
 
 /// `GET /api/transfer/{code}`: whom a valid link would move (the confirmation page's question).
-/// An unknown, used or expired code is `404 not-found`, here and when claimed.
+/// An unknown, used or expired code is `404 not-found`, here and when claimed. `no-store` as
+/// every answer about a code: the browser's cache would keep this one under a URL that holds
+/// the code, which still works if the visitor looked and did not claim.
 async fn look(
     State(state): State<AppState>,
     ip: Option<Extension<ClientIp>>,
     Path(code): Path<String>,
-) -> Result<Json<PlayerName>, ApiError> {
+) -> Result<Response, ApiError> {
     limited(state.transfers.claims.as_ref(), ip.as_ref(), "transfer look-ups")?;
     if !plausible(&code) {
         return Err(ApiError::NotFound);
     }
     let p = state.ctx.store.transfer_player(&ids::hash_token(&code), now_ms()).await?;
     let p = p.ok_or_else(|| ApiError::NotFound)?;
-    Ok(Json(PlayerName { player_id: p.id, name: p.name }))
+    let body = PlayerName { player_id: p.id, name: p.name };
+    Ok(([(header::CACHE_CONTROL, "no-store")], Json(body)).into_response())
 }
 
 /// `POST /api/transfer/{code}/claim`: moves the player to the caller, who gets a new token;

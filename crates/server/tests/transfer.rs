@@ -157,3 +157,30 @@ async fn links_and_claims_are_rate_limited() {
     }
     assert_eq!(claim(&s, &"A".repeat(43)).await.0, 429, "a guesser is slowed down");
 }
+
+/// Every answer that names a working code stays out of caches, the look-up too (its URL holds
+/// the code, which still works when the visitor looked and did not claim), and the link's
+/// redirect keeps the `no-referrer` it asks for: the site's default policy used to replace it.
+#[tokio::test]
+async fn answers_about_a_code_are_not_cached() {
+    let s = TestServer::start().await;
+    let (token, _) = s.player("Ana").await;
+    let (code, _) = link(&s, &token).await;
+    let header = |r: &reqwest::Response, name: &str| r.headers().get(name).map(|v| v.to_str().unwrap().to_string());
+    let look = s.http.get(s.url(&format!("/api/transfer/{code}"))).send().await.unwrap();
+    assert_eq!(look.status(), 200);
+    assert_eq!(header(&look, "cache-control").as_deref(), Some("no-store"));
+    let http = reqwest::Client::builder().redirect(reqwest::redirect::Policy::none()).build().unwrap();
+    for path in [format!("/t/{code}"), format!("/de/t/{code}")] {
+        let r = http.get(s.url(&path)).send().await.unwrap();
+        assert_eq!(r.status(), 303, "{path}");
+        assert_eq!(header(&r, "cache-control").as_deref(), Some("no-store"), "{path}");
+        assert_eq!(header(&r, "referrer-policy").as_deref(), Some("no-referrer"), "{path}");
+        assert!(header(&r, "location").is_some_and(|l| l.ends_with(&format!("/my-games#transfer={code}"))), "{path}");
+    }
+    // Other answers keep the site's policy.
+    let r = s.http.get(s.url("/en/")).send().await.unwrap();
+    assert_eq!(header(&r, "referrer-policy").as_deref(), Some("strict-origin-when-cross-origin"));
+    let (status, _) = claim(&s, &code).await;
+    assert_eq!(status, 200);
+}
