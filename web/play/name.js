@@ -9,13 +9,24 @@ import { shownName } from '../names.js';
 // and something that shows.
 const REFUSED = /[\p{Cc}\p{Cf}\p{Co}\p{Zl}\p{Zp}]/u;
 const BLANK = /^[\s\p{Mn}\p{Cf}\u115F\u1160\u3164\uFFA0\u2800\u034F]*$/u;
+// Selectors that draw nothing (`invisible_selector`): the emoji presentation ones are kept
+// after a symbol (❤️) and in a keycap (1️⃣).
+const SELECTOR = /[\u034F\u180B-\u180D\u180F\uFE00-\uFE0F\u{E0100}-\u{E01EF}]/u;
+const SYMBOL = /[\p{So}\p{Sm}\p{Sk}]/u;
+
+/** @param {string} name */
+const hiddenSelector = (name) => {
+  const cs = [...name];
+  return cs.some((c, i) => SELECTOR.test(c) && !((c === '\uFE0E' || c === '\uFE0F') && i > 0
+    && (SYMBOL.test(cs[i - 1]) || (/[0-9#*]/.test(cs[i - 1]) && cs[i + 1] === '\u20E3'))));
+};
 
 /**
  * Whether the server refuses `name` for its characters (its length the input bounds).
  * @param {string} name
  */
 export function refusedName(name) {
-  return REFUSED.test(name) || BLANK.test(name);
+  return REFUSED.test(name) || BLANK.test(name) || hiddenSelector(name);
 }
 
 /**

@@ -15,3 +15,12 @@ test('format characters, private-use ones and names that show nothing are refuse
     assert.ok(!refusedName(good), JSON.stringify(good));
   }
 });
+
+test('selectors that draw nothing are refused, the emoji ones after a symbol kept', () => {
+  for (const bad of ['Ana\uFE00', 'Ana\uFE0F', 'A\u034Fna', 'Ana\u{E0100}', 'Ana\u180B', '1\uFE0F']) {
+    assert.ok(refusedName(bad), JSON.stringify(bad));
+  }
+  for (const good of ['\u2764\uFE0FAna', 'Ana \u263A\uFE0F', '1\uFE0F\u20E3', '\u2764\uFE0E']) {
+    assert.ok(!refusedName(good), JSON.stringify(good));
+  }
+});

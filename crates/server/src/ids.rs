@@ -112,8 +112,10 @@ pub fn player_tag(player_id: &str) -> String {
 }
 
 /// Why [`clean_name`] refused a name, as the API and the socket say it (`bad-field`).
-pub const NAME_RULE: &str =
-    "a name has 1 to 24 characters, something that shows, and no control, private-use, format or separator characters";
+pub const NAME_RULE: &str = concat!(
+    "a name has 1 to 24 characters, something that shows, and no control, private-use, format, ",
+    "separator or invisible characters"
+);
 
 /// A display name, trimmed; 1..=24 characters, and refused (`None`) when it has
 /// - a control character;
@@ -126,6 +128,9 @@ pub const NAME_RULE: &str =
 ///   zero-width ones (U+200B..U+200D, U+2060, U+FEFF, tags) make two names that look the same
 ///   differ. A joiner that some emoji sequences and Devanagari spellings use is refused with
 ///   them: a name reads the same without it;
+/// - an invisible selector ([`invisible_selector`]): a variation selector after a letter, the
+///   combining grapheme joiner, a Mongolian free variation selector. They draw nothing, and
+///   neither page nor leaderboard tells `Ana\u{FE00}` from `Ana`;
 /// - nothing that shows: only spaces, combining marks and characters that draw as blanks
 ///   ([`draws_blank`]), such as a Hangul filler.
 pub fn clean_name(name: &str) -> Option<String> {
@@ -141,8 +146,36 @@ pub fn clean_name(name: &str) -> Option<String> {
                     | GeneralCategory::ParagraphSeparator
             )
     });
+    let chars: Vec<char> = t.chars().collect();
+    let hidden = (0..chars.len()).any(|i| invisible_selector(&chars, i));
     let blank = t.chars().all(draws_blank);
-    ((1..=24).contains(&n) && !refused && !blank).then(|| t.to_string())
+    ((1..=24).contains(&n) && !refused && !hidden && !blank).then(|| t.to_string())
+}
+
+/// Whether `chars[i]` changes nothing a reader sees: the combining grapheme joiner, a Mongolian
+/// free variation selector, or a variation selector (U+FE00..U+FE0F, U+E0100..U+E01EF). The
+/// two that choose how an emoji is drawn (U+FE0E text, U+FE0F emoji) are kept after a symbol
+/// (`❤\u{FE0F}`, as phone keyboards type it) and in a keycap (`1\u{FE0F}\u{20E3}`): there
+/// they show. An ideographic variation sequence is refused with the rest; a name reads the same
+/// without it.
+fn invisible_selector(chars: &[char], i: usize) -> bool {
+    let c = chars[i];
+    let selector = matches!(c, '\u{034F}' | '\u{180B}'..='\u{180D}' | '\u{180F}' | '\u{FE00}'..='\u{FE0F}')
+        || ('\u{E0100}'..='\u{E01EF}').contains(&c);
+    if !selector {
+        return false;
+    }
+    let prev = i.checked_sub(1).map(|j| chars[j]);
+    let after_symbol = prev.is_some_and(|p| {
+        matches!(
+            get_general_category(p),
+            GeneralCategory::OtherSymbol | GeneralCategory::MathSymbol | GeneralCategory::ModifierSymbol
+        )
+    });
+    let keycap =
+        prev.is_some_and(|p| p.is_ascii_digit() || p == '#' || p == '*') && chars.get(i + 1) == Some(&'\u{20E3}');
+    let presentation = matches!(c, '\u{FE0E}' | '\u{FE0F}');
+    !(presentation && (after_symbol || keycap))
 }
 
 /// Whether `c` draws nothing of its own: white space, a combining mark with no letter under
@@ -160,6 +193,16 @@ fn draws_blank(c: char) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn invisible_selectors_are_refused_emoji_ones_kept() {
+        for bad in ["Ana\u{FE00}", "Ana\u{FE0F}", "A\u{034F}na", "Ana\u{E0100}", "Ana\u{180B}", "1\u{FE0F}"] {
+            assert_eq!(clean_name(bad), None, "{bad:?}");
+        }
+        for good in ["\u{2764}\u{FE0F}Ana", "Ana \u{263A}\u{FE0F}", "1\u{FE0F}\u{20E3}", "\u{2764}\u{FE0E}", "Ana"] {
+            assert_eq!(clean_name(good).as_deref(), Some(good), "{good:?}");
+        }
+    }
 
     #[test]
     fn tokens_and_codes_are_fresh() {

@@ -160,6 +160,35 @@ async fn private_use_in_any_plane_and_line_separators_are_refused() {
     }
 }
 
+/// A variation selector after a letter, the combining grapheme joiner and the Mongolian free
+/// variation selectors draw nothing: `Ana\u{FE00}` was taken, and showed as `Ana` at a table
+/// with another Ana without the tags that tell namesakes apart. The emoji presentation
+/// selector after a symbol shows (`❤️`) and is kept.
+#[tokio::test]
+async fn names_with_invisible_selectors_are_refused() {
+    let s = TestServer::start().await;
+    let bad = ["Ana\u{FE00}", "Ana\u{FE0F}", "A\u{034F}na", "Ana\u{E0100}", "Ana\u{180B}"];
+    for name in bad {
+        let r = s.http.post(s.url("/api/players")).json(&json!({"name": name})).send().await.unwrap();
+        assert_eq!(r.status(), 400, "{name:?}");
+    }
+    let (t, _) = s.player("Ana").await;
+    for name in bad {
+        let r = s.http.patch(s.url("/api/me")).bearer_auth(&t).json(&json!({"name": name})).send().await.unwrap();
+        assert_eq!(r.status(), 400, "{name:?}");
+    }
+    let code = s.group(&t, json!({"game": "dots"})).await;
+    let mut a = s.client(&code, &t).await;
+    for name in bad {
+        let r = a.intent(json!({"t": "name", "name": name})).await;
+        assert_eq!(r["code"], "bad-field", "{name:?}: {r}");
+    }
+    for good in ["\u{2764}\u{FE0F} Ana", "1\u{FE0F}\u{20E3}"] {
+        let r = s.http.post(s.url("/api/players")).json(&json!({"name": good})).send().await.unwrap();
+        assert_eq!(r.status(), 201, "{good:?}");
+    }
+}
+
 /// The per-IP limit answers 429 with a clear code once its burst is spent, and lets the same
 /// address back in a moment later.
 #[tokio::test]
