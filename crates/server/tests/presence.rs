@@ -73,6 +73,35 @@ async fn the_cpu_moves_when_the_turn_clock_runs_out() {
 }
 
 #[tokio::test]
+async fn a_resumed_client_gets_the_clock_as_it_is_now() {
+    let s = TestServer::start().await;
+    // 30 "seconds" of 50 ms each: 1.5 s.
+    let (ta, mut a, _, _b) =
+        two_players(&s, json!({"game": "dots", "options": {"size": "3x3"}, "turnLimit": 30})).await;
+    let code = a.table["code"].as_str().unwrap().to_string();
+    let seen = a.v;
+    a.play("0").await;
+    let live = a.events.iter().rev().find(|e| e["kind"] == "move").unwrap().clone();
+    assert_eq!(live["clock"]["remainingMs"], 1500);
+    tokio::time::sleep(Duration::from_millis(600)).await;
+    // Another tab of Ana's resumes from before the move: the move comes again as a replay, and
+    // its clock counts from the moment it is sent, as every `remainingMs` does.
+    let mut again = Client::connect(s.addr, &code, &ta, Some(seen)).await;
+    let replayed = loop {
+        let m = again.recv().await;
+        if m["t"] == "state" {
+            panic!("a replay was expected: {m}");
+        }
+        if m["kind"] == "move" {
+            break m;
+        }
+    };
+    assert_eq!(replayed["v"], live["v"]);
+    let left = replayed["clock"]["remainingMs"].as_i64().unwrap();
+    assert!((0..=900).contains(&left), "{left} ms left 600 ms into a 1500 ms turn");
+}
+
+#[tokio::test]
 async fn a_game_both_players_left_waits_for_them() {
     let s = TestServer::start().await;
     let (ta, a, _, b) = two_players(&s, json!({"game": "dots", "options": {"size": "3x3"}})).await;

@@ -331,7 +331,7 @@ impl Actor {
             let Some(event) = self.table.event(c, now) else { continue };
             self.v += 1;
             let text: Arc<str> = Arc::from(ServerMsg::Event { v: self.v, event }.to_json());
-            self.log.push(self.v, text.clone());
+            self.log.push(self.v, now, text.clone());
             if let Some(cluster) = self.ctx.cluster.as_ref() {
                 cluster.publish_event(&self.table.code, text.clone()).await;
             }
@@ -356,7 +356,7 @@ impl Actor {
     }
 
     fn catch_up(&self, since: Option<u64>) -> Vec<Arc<str>> {
-        since.and_then(|s| self.log.since(s, self.v)).unwrap_or_else(|| vec![self.state_msg()])
+        since.and_then(|s| self.log.since(s, self.v, now_ms())).unwrap_or_else(|| vec![self.state_msg()])
     }
 
     async fn handle(&mut self, cmd: Cmd) -> Result<(), Stop> {
