@@ -28,6 +28,31 @@ async fn undo_against_the_cpu_goes_back_to_your_last_move() {
 }
 
 #[tokio::test]
+async fn a_cpu_move_worked_out_before_a_take_back_is_not_played_after_it() {
+    // The CPU takes at least 400 ms: time to take the move back and play another meanwhile.
+    let config = server::Config { cpu_delay: Duration::from_millis(400), ..crate::common::fast_config() };
+    let s = TestServer::start_with(config, None).await;
+    let (ta, _) = s.player("Ana").await;
+    let code = s.group(&ta, json!({"game": "dots", "options": {"size": "3x3"}, "cpu": "beginner"})).await;
+    let mut a = s.client(&code, &ta).await;
+    a.play("0").await;
+    tokio::time::sleep(Duration::from_millis(150)).await;
+    assert_eq!(a.intent(json!({"t": "undo"})).await["t"], "ack");
+    assert_eq!(a.table["plies"], 0);
+    let second = std::time::Instant::now();
+    a.play("12").await;
+    let t = a.wait_for(|t| t["plies"] == 2).await;
+    // The CPU's reply is the one it works out for the position it is played in, after the
+    // second move (the reply to the first would come 250 ms after it, and be another line).
+    assert!(second.elapsed() >= Duration::from_millis(400), "{:?}", second.elapsed());
+    let options: rules::AnyOptions = serde_json::from_value(t["options"].clone()).unwrap();
+    let mut game = rules::AnyGame::new(options);
+    game.play(0, "12").unwrap();
+    let want = ai::choose(&game, ai::Level::Beginner, ai::move_seed(&code, 1, 1)).mv.unwrap();
+    assert_eq!(t["moves"], json!(["12", want]));
+}
+
+#[tokio::test]
 async fn undo_against_a_person_is_asked_and_answered() {
     let s = TestServer::start().await;
     let (ta, _) = s.player("Ana").await;

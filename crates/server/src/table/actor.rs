@@ -35,7 +35,9 @@ struct Actor {
     log: EventLog,
     tx: broadcast::Sender<Arc<str>>,
     /// The position the CPU is thinking about: `(game, ply)`.
-    cpu_inflight: Option<(u32, usize)>,
+    /// The CPU move being worked out: its game and the moves of its position (not only its
+    /// ply: a take-back and another move reach the same ply in another position).
+    cpu_inflight: Option<(u32, Vec<String>)>,
     /// Set while a hint is being worked out: one at a time per table, so a client that floods
     /// `hint` cannot keep many CPU searches running.
     hint_busy: Arc<AtomicBool>,
@@ -413,11 +415,16 @@ impl Actor {
                 Ok(())
             }
             Cmd::Stop { .. } => unreachable!("handled by the loop"),
-            Cmd::Cpu { game_no, ply, by, mv } => {
-                if self.cpu_inflight == Some((game_no, ply)) {
+            Cmd::Cpu { game_no, ply, by, mv, moves } => {
+                if self.cpu_inflight.as_ref().is_some_and(|(no, m)| *no == game_no && *m == moves) {
                     self.cpu_inflight = None;
                 }
                 let Some(mv) = mv else { return Ok(()) };
+                // Worked out for another position than the one now at this ply (the player
+                // took a move back and played another while the CPU thought): not wanted.
+                if self.table.game.as_ref().is_none_or(|g| g.no != game_no || g.game.moves() != moves) {
+                    return Ok(());
+                }
                 match self.step(Input::Cpu { game_no, ply, by, mv: mv.clone() }).await {
                     Ok(_) => Ok(()),
                     Err(StepError::Refused(e)) => {
@@ -490,11 +497,13 @@ impl Actor {
     /// Starts a CPU move when one is due and none is being thought about.
     fn maybe_cpu(&mut self) {
         let Some(CpuTurn { game_no, ply, by, level, .. }) = self.table.cpu_turn() else { return };
-        if self.cpu_inflight == Some((game_no, ply)) {
+        let game = &self.table.game.as_ref().expect("a game in progress").game;
+        let moves = game.moves();
+        if self.cpu_inflight.as_ref().is_some_and(|(no, m)| *no == game_no && *m == moves) {
             return;
         }
-        self.cpu_inflight = Some((game_no, ply));
-        let game = self.table.game.as_ref().expect("a game in progress").game.clone();
+        let game = game.clone();
+        self.cpu_inflight = Some((game_no, moves.clone()));
         // Seeded by the position's place in the table, so the page's engine and the server
         // play the same move there (`ai::move_seed`).
         let seed = ai::move_seed(&self.table.code, game_no, ply as u32);
@@ -520,7 +529,7 @@ impl Actor {
             sleep_until(start + delay).await;
             if let Some(tx) = me.upgrade() {
                 // The table may have stopped meanwhile; then the move is not wanted.
-                let _ = tx.send(Cmd::Cpu { game_no, ply, by, mv }).await;
+                let _ = tx.send(Cmd::Cpu { game_no, ply, by, mv, moves }).await;
             }
         });
     }
