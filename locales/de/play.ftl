@@ -60,7 +60,7 @@ play-reason-tigers-blocked = Die Ziegen haben die Tiger eingesperrt: Kein Tiger 
 play-reason-goats-blocked = Die Ziegen hatten keinen erlaubten Zug mehr.
 play-rating-heading = Rangpartie: neue Wertungen
 play-rating-change = { $name }: { $before } → { $after } ({ $change })
-play-unrated = Nicht gewertet: Eine Rangpartie zählt erst, wenn beide Spieler einen Zug gemacht haben, und zwischen denselben zwei Spielern zählen höchstens 3 Partien am Tag.
+play-unrated = Nicht gewertet: Eine Rangpartie zählt erst, wenn beide Spieler einen Zug gemacht haben, ein Sieg oder ein Unentschieden nur, wenn die CPU nie für den Sieger (bei einem Unentschieden für keinen der beiden) gezogen hat, und zwischen denselben zwei Spielern zählen höchstens 3 Partien am Tag.
 
 play-invite-heading = Jemanden einladen
 play-invite-text = Schick diesen Link. Die ersten zwei, die Platz nehmen, spielen; alle anderen schauen zu.

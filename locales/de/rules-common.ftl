@@ -14,6 +14,7 @@ rules-h-faq = Häufige Fragen
 # The ranked-games section: when a ranked game is rated (the server’s rules, issue 40).
 rules-ratings-intro = Ist in einer Gruppe „Rangpartie“ eingeschaltet, ändert eine Partie zwischen zwei Menschen die Wertung beider Spieler (Glicko-2, zu sehen in der Rangliste). Partien gegen die CPU werden nie gewertet.
 rules-ratings-moved = Eine Rangpartie wird erst gewertet, wenn beide Spieler mindestens einen eigenen Zug gemacht haben. Zieht einer von beiden nie, etwa weil er vor seinem ersten Zug aufgibt oder geht, endet die Partie ohne Wertung, wie eine abgebrochene Partie. Züge, die die CPU für eine fehlende Person macht, zählen dabei nicht.
+rules-ratings-stand-in = Hat die CPU für einen Spieler gezogen, weil er weg war oder seine Zeit abgelaufen ist, wird ein Sieg oder ein Unentschieden dieses Spielers nicht gewertet. Eine Niederlage schon: Wer eine Partie verlässt, rettet damit keine Wertung.
 rules-ratings-pair = Innerhalb von 24 Stunden werden höchstens { $games ->
         [one] { $games } Rangpartie
        *[other] { $games } Rangpartien

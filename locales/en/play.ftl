@@ -60,7 +60,7 @@ play-reason-tigers-blocked = The goats blocked the tigers: no tiger can move.
 play-reason-goats-blocked = The goats had no legal move left.
 play-rating-heading = Ranked game: new ratings
 play-rating-change = { $name }: { $before } → { $after } ({ $change })
-play-unrated = Not rated: a ranked game counts once both players have made a move, and at most 3 games a day between the same two players count.
+play-unrated = Not rated: a ranked game counts once both players have made a move, a win or a draw counts only if the CPU never moved for the winner (or, in a draw, for either player), and at most 3 games a day between the same two players count.
 
 play-invite-heading = Invite a friend
 play-invite-text = Send this link. The first two to sit down play; everyone else watches.

@@ -14,6 +14,7 @@ rules-h-faq = Questions
 # The ranked-games section: when a ranked game is rated (the server’s rules, issue 40).
 rules-ratings-intro = When a group turns on “Ranked game”, a game between two people changes both players’ ratings (Glicko-2, shown on the leaderboard). Games against the CPU are never rated.
 rules-ratings-moved = A ranked game is rated only once both players have made at least one move of their own. If one of them never moves, for example because they resign or leave before their first move, the game ends unrated, like an aborted game. Moves the CPU makes for a missing player do not count.
+rules-ratings-stand-in = If the CPU moved for a player, because they were away or their clock ran out, a win or a draw for that player is not rated. A loss still is: leaving a game cannot save a rating.
 rules-ratings-pair = In any 24 hours, at most { $games ->
         [one] { $games } ranked game
        *[other] { $games } ranked games

@@ -56,7 +56,7 @@ play-reason-tigers-blocked = Nakulong ng mga kambing ang mga tigre: walang tigre
 play-reason-goats-blocked = Wala nang legal na galaw ang mga kambing.
 play-rating-heading = Ranked na laro: bagong rating
 play-rating-change = { $name }: { $before } → { $after } ({ $change })
-play-unrated = Hindi na-rate: binibilang lang ang ranked na laro kapag parehong nakagalaw na ang dalawang manlalaro, at hanggang 3 laro lang bawat araw ang binibilang sa pagitan ng parehong dalawang manlalaro.
+play-unrated = Hindi na-rate: binibilang lang ang ranked na laro kapag parehong nakagalaw na ang dalawang manlalaro, binibilang lang ang panalo o tabla kung hindi kailanman gumalaw ang CPU para sa nanalo (sa tabla, para sa alinman sa dalawa), at hanggang 3 laro lang bawat araw ang binibilang sa pagitan ng parehong dalawang manlalaro.
 
 play-invite-heading = Mag-imbita ng kaibigan
 play-invite-text = Ipadala ang link na ito. Ang unang dalawang uupo ang maglalaro; manonood ang iba.

@@ -14,6 +14,7 @@ rules-h-faq = Mga tanong
 # The ranked-games section: when a ranked game is rated (the server’s rules, issue 40).
 rules-ratings-intro = Kapag naka-on ang “Ranked na laro” sa isang grupo, binabago ng laro ng dalawang tao ang rating ng parehong manlalaro (ayon sa Glicko-2, makikita sa leaderboard). Hindi kailanman nagkakaroon ng rating ang laro laban sa CPU.
 rules-ratings-moved = May rating lang ang ranked na laro kapag nakagawa na ang bawat isa sa dalawang manlalaro ng kahit isang sariling galaw. Kung may isang hindi gumalaw kailanman, halimbawa dahil sumuko o umalis siya bago ang una niyang galaw, matatapos ang laro nang walang rating, gaya ng larong hindi itinuloy. Hindi binibilang ang mga galaw na ginagawa ng CPU para sa manlalarong wala.
+rules-ratings-stand-in = Kung gumalaw ang CPU para sa isang manlalaro, dahil wala siya o naubos ang oras niya, walang rating ang panalo o tabla ng manlalarong iyon. May rating pa rin ang talo: hindi naililigtas ng pag-alis sa laro ang rating.
 rules-ratings-pair = Sa loob ng anumang 24 na oras, hanggang { $games } ranked na laro lang sa pagitan ng parehong dalawang manlalaro ang may rating, pinagsama ang lahat ng laro. Nilalaro pa rin gaya ng dati ang mga susunod nilang laro, pero hindi na nito binabago ang rating.
 rules-ratings-why = Kapag natapos nang walang rating ang isang ranked na laro, sinasabi ito sa dulo ng laro; may bisa pa rin ang resulta nito.
 rules-defaults-intro = Ganito tumatakbo ang mga laro sa site na ito. Nasa talahanayan ng lokal na patakaran ang puwedeng baguhin ng grupo ninyo.

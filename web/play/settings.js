@@ -53,7 +53,8 @@ export function createSettings({ t, intent, setUi }) {
     });
     fields.push(h('label', { class: 'field', for: 'opt-turnLimit' },
       h('span', {}, t('play-turn-limit')),
-      h('select', { id: 'opt-turnLimit', name: 'turnLimit', disabled: !host },
+      // A ranked game keeps the clock it started with (the server refuses a change).
+      h('select', { id: 'opt-turnLimit', name: 'turnLimit', disabled: !host || (tb.ranked && tb.status === 'playing') },
         ...[null, 30, 60].map((s) => h('option', { value: s === null ? '' : String(s), selected: s === tb.turnLimit },
           s === null ? t('play-turn-limit-none') : t('play-turn-limit-seconds', { seconds: s }))))));
     // Games against the CPU are never ranked: no switch for it there.

@@ -123,15 +123,16 @@ fn figures_in(m: &Messages, g: GameKind, section: &str) -> String {
 }
 
 /// The ranked-games section, shared by both games: when a ranked game changes the ratings.
-/// The two rules are the server's (issue 40): a game where a side never moved is not rated, and
-/// only `pair_rated_games_per_day` games a day between the same two players are.
+/// The rules are the server's (issue 40): a game where a side never moved is not rated, nor a
+/// win or draw that the CPU's moves for that side helped to, and only `pair_rated_games_per_day` games a day between the same two players are.
 fn ratings_section(m: &Messages, settings: &SiteSettings) -> String {
     let games = Arg::Num(f64::from(settings.pair_rated_games_per_day));
     format!(
-        r#"<section id="ratings"><h2>{h}</h2><p>{intro}</p><ul><li data-rule="moved">{moved}</li><li data-rule="pair">{pair}</li></ul><p>{why}</p></section>"#,
+        r#"<section id="ratings"><h2>{h}</h2><p>{intro}</p><ul><li data-rule="moved">{moved}</li><li data-rule="stand-in">{stand_in}</li><li data-rule="pair">{pair}</li></ul><p>{why}</p></section>"#,
         h = esc(&m.t("rules-h-ratings")),
         intro = esc(&m.t("rules-ratings-intro")),
         moved = esc(&m.t("rules-ratings-moved")),
+        stand_in = esc(&m.t("rules-ratings-stand-in")),
         pair = esc(&m.t_args("rules-ratings-pair", &[("games", games)])),
         why = esc(&m.t("rules-ratings-why")),
     )
@@ -461,6 +462,8 @@ mod tests {
                 assert_eq!(unesc(between(section, "<h2>", "</h2>")), m.t("rules-h-ratings"), "{l} {gid}");
                 let moved = unesc(between(section, "<li data-rule=\"moved\">", "</li>"));
                 assert_eq!(moved, m.t("rules-ratings-moved"), "{l} {gid}");
+                let stand_in = unesc(between(section, "<li data-rule=\"stand-in\">", "</li>"));
+                assert_eq!(stand_in, m.t("rules-ratings-stand-in"), "{l} {gid}");
                 let pair = unesc(between(section, "<li data-rule=\"pair\">", "</li>"));
                 assert_eq!(pair, m.t_args("rules-ratings-pair", &[("games", Arg::Num(games as f64))]), "{l} {gid}");
                 assert!(pair.contains(&games.to_string()), "{l} {gid}: {pair}");

@@ -43,7 +43,8 @@ pub enum ErrorCode {
     /// The game is over, or has not started.
     #[error("there is no game in progress")]
     GameOver,
-    /// A game is in progress: the next one can be asked for only once it is over.
+    /// A game is in progress: the next one can be asked for only once it is over, and a ranked
+    /// game keeps its turn limit until then.
     #[error("a game is in progress; ask for the next one when it is over")]
     GameInProgress,
     #[error("it is not your turn")]

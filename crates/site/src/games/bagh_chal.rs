@@ -10,7 +10,7 @@ impl SiteGame for Game {
         Figure { file: "bagh-chal-start.svg", caption: "rules-bagh-chal-fig-start", section: "setup" },
         Figure { file: "bagh-chal-jump.svg", caption: "rules-bagh-chal-fig-jump", section: "play" },
     ];
-    const RULES_UPDATED: ((u32, u32, u32), u64) = ((2026, 12, 7), 13_860_754_470_224_559_290);
+    const RULES_UPDATED: ((u32, u32, u32), u64) = ((2026, 12, 7), 18_010_853_139_358_126_984);
 
     /// `viewBox()` in `web/bagh-chal/render.js`: 80-unit margins, 100 between points, 5 × 5.
     fn board_shape(_: &Options) -> BoardShape {

@@ -9,7 +9,7 @@ impl SiteGame for Game {
     const THUMB: &'static str = "diagrams/dots-home.svg";
     const FIGURES: &'static [Figure] =
         &[Figure { file: "dots-chain.svg", caption: "rules-dots-fig-chain", section: "play" }];
-    const RULES_UPDATED: ((u32, u32, u32), u64) = ((2026, 12, 7), 281_594_075_197_888_863);
+    const RULES_UPDATED: ((u32, u32, u32), u64) = ((2026, 12, 7), 11_201_496_900_060_574_339);
 
     /// `viewBox()` in `web/dots/render.js`: 50-unit margins, 100 per box.
     fn board_shape(o: &Options) -> BoardShape {

@@ -11,7 +11,7 @@ impl SiteGame for Game {
         Figure { file: "musashi-capture-before.svg", caption: "rules-musashi-fig-before", section: "play" },
         Figure { file: "musashi-capture-after.svg", caption: "rules-musashi-fig-after", section: "play" },
     ];
-    const RULES_UPDATED: ((u32, u32, u32), u64) = ((2026, 12, 7), 9_569_907_863_819_527_869);
+    const RULES_UPDATED: ((u32, u32, u32), u64) = ((2026, 12, 7), 15_579_435_380_717_720_293);
 
     /// `viewBox()` in `web/musashi/render.js`: 80-unit margins, 100 between points, 5 rows.
     fn board_shape(o: &Options) -> BoardShape {

@@ -448,6 +448,20 @@ impl Table {
         if !g.sides.iter().all(|&side| moved(side)) {
             return None;
         }
+        // The CPU's moves for a side (its stand-in while the player was away, or after the
+        // clock ran out) may lose a game for it but never win or draw one: else a player could
+        // leave a game to the stand-in and be rated for its play, and leaving could never cost
+        // more than the result the CPU then gets.
+        let stood_in =
+            |side| g.moves.iter().any(|m| m.side == side && matches!(m.by, MoveSource::CpuAway | MoveSource::Timeout));
+        let outcome = g.game.outcome()?;
+        let helped = match outcome.winner {
+            Some(winner) => stood_in(winner),
+            None => g.sides.iter().any(|&side| stood_in(side)),
+        };
+        if helped {
+            return None;
+        }
         let id = |s: Seat| self.seat(s).and_then(SeatState::player_id).map(str::to_string);
         Some([id(Seat::First)?, id(Seat::Second)?])
     }

@@ -208,14 +208,28 @@ impl Table {
             return Err(TableError::BadField("games against the CPU are not ranked".into()));
         }
         let clock_changed = limit != self.settings.turn_limit && self.playing().is_some();
+        // A ranked game's clock is part of what both players agreed to (a pool's pairing made
+        // its limit): the host may not change it while that game is played.
+        if clock_changed && self.playing().is_some_and(|g| g.ranked) {
+            return Err(ErrorCode::GameInProgress.into());
+        }
         self.settings.next_options = next;
         self.settings.turn_limit = limit;
         self.settings.ranked = ranked;
         if clock_changed {
             let ms = limit.map(|s| self.clock_ms(s));
             let g = self.game.as_mut().expect("a game in progress");
-            g.clock = ms.map(|ms| now + ms);
-            g.timed_out_at = None;
+            g.clock = match (g.clock, ms) {
+                // The turn in progress never gets more time (a host toggling the limit would
+                // refill their own clock): a shorter limit cuts it, a longer one counts from
+                // the next move. A clock run out stays run out.
+                (Some(deadline), Some(ms)) => Some(deadline.min(now + ms)),
+                (None, Some(ms)) => Some(now + ms),
+                (_, None) => None,
+            };
+            if g.clock.is_none() {
+                g.timed_out_at = None;
+            }
         }
         out.push(Change::SettingsChanged { clock: clock_changed });
         Ok(())

@@ -352,6 +352,30 @@ fn a_ranked_game_in_which_a_side_never_moved_is_not_rated() {
 }
 
 #[test]
+fn the_cpus_moves_for_a_side_can_lose_it_a_rated_game_but_not_win_it_one() {
+    for stood_in_resigns in [false, true] {
+        let mut h = Harness::dots(None);
+        h.join(A, "a");
+        h.intent(A, Intent::Settings { options: None, turn_limit: None, ranked: Some(true) }).unwrap();
+        h.join(B, "b");
+        h.intent(B, Intent::Sit {}).unwrap();
+        let (first, second) = if h.view().is_turn_of(Seat::First) { (A, B) } else { (B, A) };
+        h.mv(first, "0").unwrap();
+        h.mv(second, "1").unwrap();
+        h.mv(first, "2").unwrap();
+        // The second mover's network drops; the CPU plays one move for it; it comes back.
+        h.ok(Input::Leave { conn: second, going_away: false });
+        h.later(10_000);
+        assert_eq!(h.t.cpu_turn().unwrap().by, MoveSource::CpuAway);
+        h.ok(Input::Cpu { game_no: 1, ply: 3, by: MoveSource::CpuAway, mv: "3".into() });
+        h.join(second, if second == A { "a" } else { "b" });
+        h.intent(if stood_in_resigns { second } else { first }, Intent::Resign {}).unwrap();
+        let rated = h.t.rated_players().is_some();
+        assert_eq!(rated, stood_in_resigns, "the side the CPU helped resigned: {stood_in_resigns}");
+    }
+}
+
+#[test]
 fn a_ranked_game_names_its_players_for_the_rating_and_shows_the_change() {
     let mut h = Harness::dots(None);
     h.join(A, "a");

@@ -83,3 +83,50 @@ fn the_clock_runs_out_and_the_cpu_moves_for_the_slow_player() {
     assert_eq!(h.view().clock.unwrap().remaining_ms, 30_000);
     assert!(h.t.cpu_turn().is_none());
 }
+
+#[test]
+fn a_new_turn_limit_never_gives_the_turn_in_progress_more_time() {
+    let mut h = Harness::two_people();
+    let limit = |l: Option<u32>| Intent::Settings { options: None, turn_limit: Some(l), ranked: None };
+    h.intent(A, limit(Some(30))).unwrap();
+    h.later(20_000);
+    // 30 to 60 and back: the running turn keeps its 10 s.
+    h.intent(A, limit(Some(60))).unwrap();
+    assert_eq!(h.view().clock.unwrap().remaining_ms, 10_000);
+    h.intent(A, limit(Some(30))).unwrap();
+    assert_eq!(h.view().clock.unwrap().remaining_ms, 10_000);
+    // The next move gets the longer limit in full.
+    h.intent(A, limit(Some(60))).unwrap();
+    h.mv(A, "0").unwrap();
+    assert_eq!(h.view().clock.unwrap().remaining_ms, 60_000);
+    // A shorter limit cuts the turn in progress to it.
+    h.later(5_000);
+    h.intent(A, limit(Some(30))).unwrap();
+    assert_eq!(h.view().clock.unwrap().remaining_ms, 30_000);
+    // No limit, then one again: a full clock from now.
+    h.intent(A, limit(None)).unwrap();
+    assert!(h.view().clock.is_none());
+    h.later(40_000);
+    h.intent(A, limit(Some(30))).unwrap();
+    assert_eq!(h.view().clock.unwrap().remaining_ms, 30_000);
+}
+
+#[test]
+fn the_turn_limit_of_a_ranked_game_in_progress_stays() {
+    let mut h = Harness::dots(None);
+    h.join(A, "a");
+    let settings = |l: Option<u32>, ranked| Intent::Settings { options: None, turn_limit: Some(l), ranked };
+    h.intent(A, settings(Some(30), Some(true))).unwrap();
+    h.join(B, "b");
+    h.intent(B, Intent::Sit {}).unwrap();
+    assert!(h.view().ranked);
+    h.later(20_000);
+    for l in [None, Some(60)] {
+        assert_eq!(h.intent(A, settings(l, None)).unwrap_err().into_wire().code, ErrorCode::GameInProgress);
+    }
+    let v = h.view();
+    assert_eq!((v.turn_limit, v.clock.unwrap().remaining_ms), (Some(30), 10_000), "nothing changed");
+    // The same limit with other settings is not a change of the clock.
+    h.intent(A, settings(Some(30), Some(false))).unwrap();
+    assert!(!h.view().next_ranked);
+}
