@@ -25,8 +25,8 @@ pub enum ErrorCode {
     /// The device token is unknown (or this connection has none and the intent needs one).
     #[error("unknown device token")]
     BadToken,
-    /// No such group.
-    #[error("there is no such table")]
+    /// Nothing of that name: no such table, game, player, challenge, pool, block or lesson step.
+    #[error("not found: no such table, game, player, challenge, pool, block or step")]
     NotFound,
     /// Only the two seated players can do that.
     #[error("only the two seated players can do that")]
