@@ -400,27 +400,28 @@ async fn write_loop(
     ping.tick().await;
     // A lobby-made table dissolved (`noShow`): its events end for good, not for a reconnect.
     let mut dissolved = false;
-    loop {
+    'writing: loop {
         let out = tokio::select! {
             // Events first: an intent's events were broadcast before its answer was queued.
             biased;
-            ev = events.recv() => match ev {
-                Ok(m) => {
-                    // Serialized without spaces, and a quote inside a string is escaped, so
-                    // only the event itself has this text.
-                    dissolved |= m.contains(r#""kind":"noShow""#);
-                    text(m.to_string())
-                }
-                // Too slow to keep up: skip ahead to the full state.
-                Err(broadcast::error::RecvError::Lagged(_)) => match table.snapshot().await {
-                    Ok(s) => text(s.to_string()),
-                    Err(_) => break,
-                },
-                Err(broadcast::error::RecvError::Closed) if dissolved => close(close_code::DISSOLVED, "no-show"),
-                Err(broadcast::error::RecvError::Closed) => close(close_code::RECONNECT, "reconnect"),
+            ev = events.recv() => match event_message(ev, &table, &mut dissolved).await {
+                Some(m) => m,
+                None => break,
             },
             m = direct.recv() => match m {
-                Some(m) => m,
+                Some(m) => {
+                    // `biased` alone does not keep an intent's events before its answer: the
+                    // select may find no event yet, then (another thread having broadcast the
+                    // events and queued the answer meanwhile) the answer ready. The answer was
+                    // queued after its events, so they can be read now: send them first.
+                    for ev in ready_events(&mut events) {
+                        let Some(e) = event_message(ev, &table, &mut dissolved).await else { break 'writing };
+                        if sink.send(e).await.is_err() {
+                            break 'writing;
+                        }
+                    }
+                    m
+                }
                 None => break,
             },
             _ = ping.tick() => Message::Ping(Default::default()),
@@ -431,4 +432,61 @@ async fn write_loop(
         }
     }
     let _ = sink.close().await;
+}
+
+/// The events a socket can read at once, in order, without waiting (a closed channel ends
+/// them: its close frame comes from the next `recv`, after the answer that is being sent).
+fn ready_events(events: &mut broadcast::Receiver<Arc<str>>) -> Vec<Result<Arc<str>, broadcast::error::RecvError>> {
+    use broadcast::error::{RecvError, TryRecvError};
+    let mut ready = Vec::new();
+    loop {
+        match events.try_recv() {
+            Ok(m) => ready.push(Ok(m)),
+            Err(TryRecvError::Lagged(n)) => ready.push(Err(RecvError::Lagged(n))),
+            Err(TryRecvError::Empty | TryRecvError::Closed) => return ready,
+        }
+    }
+}
+
+/// What the socket sends for one read of the table's events; `None` to stop writing.
+async fn event_message(
+    ev: Result<Arc<str>, broadcast::error::RecvError>,
+    table: &TableHandle,
+    dissolved: &mut bool,
+) -> Option<Message> {
+    Some(match ev {
+        Ok(m) => {
+            // Serialized without spaces, and a quote inside a string is escaped, so
+            // only the event itself has this text.
+            *dissolved |= m.contains(r#""kind":"noShow""#);
+            text(m.to_string())
+        }
+        // Too slow to keep up: skip ahead to the full state.
+        Err(broadcast::error::RecvError::Lagged(_)) => text(table.snapshot().await.ok()?.to_string()),
+        Err(broadcast::error::RecvError::Closed) if *dissolved => close(close_code::DISSOLVED, "no-show"),
+        Err(broadcast::error::RecvError::Closed) => close(close_code::RECONNECT, "reconnect"),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn events_ready_when_an_answer_is_taken_come_first_in_order() {
+        let (tx, mut rx) = broadcast::channel::<Arc<str>>(4);
+        assert!(ready_events(&mut rx).is_empty(), "nothing ready: nothing to send first");
+        tx.send(Arc::from("e1")).unwrap();
+        tx.send(Arc::from("e2")).unwrap();
+        let got: Vec<String> = ready_events(&mut rx).into_iter().map(|e| e.unwrap().to_string()).collect();
+        assert_eq!(got, ["e1", "e2"]);
+        for i in 0..6 {
+            tx.send(Arc::from(format!("f{i}"))).unwrap();
+        }
+        let got = ready_events(&mut rx);
+        assert!(matches!(got[0], Err(broadcast::error::RecvError::Lagged(2))), "a lag is reported as recv reports it");
+        assert_eq!(got.len(), 5);
+        drop(tx);
+        assert!(ready_events(&mut rx).is_empty(), "a closed channel: the close comes from recv, after the answer");
+    }
 }

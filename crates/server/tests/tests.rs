@@ -47,4 +47,6 @@ mod abuse;
 mod metrics;
 // A move on a node that lost the table's lease: table-moved, then close 4010 (issue 39).
 mod lease_moved;
+// Each move's event before its ack on the mover's socket, many tables at once.
+mod ack_order;
 // (SIGKILL of the real binary: crates/qdan/tests/crash.rs.)

@@ -211,7 +211,7 @@ impl Client {
     }
 
     /// Keeps the table current: a state replaces it, an event is applied to it.
-    fn absorb(&mut self, m: &Value) {
+    pub fn absorb(&mut self, m: &Value) {
         if m["t"] != "event" && m["t"] != "state" {
             return;
         }
