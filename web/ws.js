@@ -62,6 +62,8 @@ export class Connection {
     this.v = null;
     /** A `sync` was asked and not answered yet. */
     this.syncing = false;
+    /** Nothing came yet after the last welcome (its state may start another numbering). */
+    this.justWelcomed = false;
     this.nextId = 1;
     /** @type {Map<number, Pending>} */
     this.pending = new Map();
@@ -201,6 +203,7 @@ export class Connection {
     switch (msg.t) {
       case 'welcome': {
         this.ready = true;
+        this.justWelcomed = true;
         this.attempt = 0;
         this.h.onStatus(true);
         this.h.onWelcome(msg);
@@ -209,11 +212,21 @@ export class Connection {
         break;
       }
       case 'state':
+        // On one socket versions only grow, so a later state older than the events already
+        // applied (taken before the server wrote them) would step the table back: keep the
+        // newer. The state right after a welcome may be older: another numbering after a
+        // restart or on another node.
+        if (!this.justWelcomed && this.v !== null && msg.v < this.v) {
+          this.syncing = false;
+          break;
+        }
+        this.justWelcomed = false;
         this.v = msg.v;
         this.syncing = false;
         this.h.onState(msg);
         break;
       case 'event':
+        this.justWelcomed = false;
         if (this.v === null || msg.v <= this.v) return;
         if (msg.v > this.v + 1) {
           // Missed some: the answer to `sync` brings them (later events are dropped until then).

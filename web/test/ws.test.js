@@ -99,6 +99,31 @@ test('events pass once and in order; a gap asks sync once and waits for its answ
   conn.close();
 });
 
+test('a state older than the events already applied is dropped; a newer one is taken', async () => {
+  const { conn, got, last } = connect('tok');
+  await tick();
+  const ws = last();
+  ws.server(welcome);
+  ws.server({ t: 'state', v: 3, table: {} });
+  for (const v of [4, 5, 6]) ws.server(ev(v));
+  ws.server({ t: 'state', v: 5, table: {} });
+  assert.equal(got.states, 1, 'the state of v 5 came after the event of v 6');
+  ws.server(ev(7));
+  assert.deepEqual(got.events, [4, 5, 6, 7]);
+  ws.server({ t: 'state', v: 9, table: {} });
+  ws.server(ev(10));
+  assert.equal(got.states, 2);
+  assert.deepEqual(got.events, [4, 5, 6, 7, 10]);
+  // Right after a welcome a state starts the table's numbering, even an older one (a restart
+  // on a node whose clock is behind).
+  ws.server({ t: 'welcome', v: 2, you: welcome.you });
+  ws.server({ t: 'state', v: 2, table: {} });
+  ws.server(ev(3));
+  assert.equal(got.states, 3);
+  assert.deepEqual(got.events, [4, 5, 6, 7, 10, 3]);
+  conn.close();
+});
+
 test('close 4001 forgets the token and comes back as a watcher, with since', async () => {
   const { conn, got, last } = connect('stale');
   await tick();
