@@ -56,6 +56,41 @@ async fn survives_a_restart(url: String) {
     assert_eq!(s.state.ctx.store.count_moves().await.unwrap(), 4);
 }
 
+/// A request for the next game, acknowledged before a restart, is still there after it: the
+/// other seat's request then starts the game.
+async fn a_rematch_request_survives_a_restart(url: String) {
+    let s = TestServer::start_with(fast_config(), Some(url.clone())).await;
+    let (ta, _) = s.player("Ana").await;
+    let (tb, _) = s.player("Ben").await;
+    let code = s.group(&ta, json!({"game": "dots", "options": {"size": "3x3"}})).await;
+    let mut a = s.client(&code, &ta).await;
+    let mut b = s.client(&code, &tb).await;
+    b.intent(json!({"t": "sit"})).await;
+    a.catch_up(b.v).await;
+    a.intent(json!({"t": "resign"})).await;
+    b.catch_up(a.v).await;
+    let ack = a.intent(json!({"t": "rematch"})).await;
+    assert_eq!(ack["t"], "ack", "{ack}");
+    b.wait_for(|t| t["rematch"] == json!([true, false])).await;
+    drop((a, b));
+    drop(s);
+
+    let s = TestServer::start_with(fast_config(), Some(url)).await;
+    let mut b = s.client(&code, &tb).await;
+    assert_eq!(b.table["rematch"], json!([true, false]), "Ana's request was acknowledged before the restart");
+    b.intent(json!({"t": "rematch"})).await;
+    assert_eq!((b.table["gameNo"].as_u64(), b.table["status"].as_str()), (Some(2), Some("playing")));
+}
+
+#[tokio::test]
+async fn a_rematch_request_survives_a_restart_on_sqlite_and_postgresql() {
+    let dir = tempfile::tempdir().unwrap();
+    a_rematch_request_survives_a_restart(format!("sqlite://{}", dir.path().join("q.db").display())).await;
+    if let Some(url) = postgres_url().await {
+        a_rematch_request_survives_a_restart(url).await;
+    }
+}
+
 #[tokio::test]
 async fn sqlite_survives_a_restart() {
     let dir = tempfile::tempdir().unwrap();

@@ -206,6 +206,26 @@ impl Store {
         Ok(())
     }
 
+    /// Stores which seats asked for the next game after game `game_id` (a bit per seat).
+    pub async fn set_rematch(&self, game_id: &str, seats: [bool; 2], fence: Option<&Fence>) -> Result<()> {
+        let bits = i64::from(seats[0]) | i64::from(seats[1]) << 1;
+        let mut tx = self.begin_fenced(fence).await?;
+        sqlx::query("UPDATE games SET rematch = $1 WHERE id = $2").bind(bits).bind(game_id).execute(&mut *tx).await?;
+        tx.commit().await?;
+        Ok(())
+    }
+
+    /// Which seats asked for the next game after game `game_id`.
+    pub async fn rematch(&self, game_id: &str) -> Result<[bool; 2]> {
+        let bits: Option<i64> = sqlx::query_scalar("SELECT rematch FROM games WHERE id = $1")
+            .bind(game_id)
+            .fetch_optional(&self.pool)
+            .await?
+            .flatten();
+        let bits = bits.unwrap_or(0);
+        Ok([bits & 1 != 0, bits & 2 != 0])
+    }
+
     pub async fn set_clock(&self, game_id: &str, clock_deadline: Option<i64>, fence: Option<&Fence>) -> Result<()> {
         let mut tx = self.begin_fenced(fence).await?;
         sqlx::query("UPDATE games SET clock_deadline = $1 WHERE id = $2")

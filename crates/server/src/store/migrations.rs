@@ -35,6 +35,7 @@ const FILES: &[(&str, &str)] = migrations![
     "0010_blocks_and_rates.sql",
     "0011_move_epoch.sql",
     "0012_offline_games.sql",
+    "0013_rematch.sql",
 ];
 
 /// The migrations as sqlx would read them from the folder.

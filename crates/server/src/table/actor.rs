@@ -318,8 +318,13 @@ impl Actor {
             | Change::UndoRequested(_)
             | Change::UndoDeclined { .. }
             | Change::Resigned(_)
-            | Change::RematchOffered(_)
             | Change::Quick { .. } => Ok(()),
+            // Acknowledged to the one who asked: kept for a table loaded again (the CPU's
+            // readiness is not stored, it is the table's own).
+            Change::RematchOffered(_) => {
+                let g = t.game.as_ref().expect("a game");
+                store.set_rematch(&g.id, t.rematch, fence).await
+            }
         }
     }
 

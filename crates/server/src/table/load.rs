@@ -32,6 +32,12 @@ pub async fn load(store: &Store, code: &str, rules: TableRules, now: Ms) -> Resu
     }
     if let Some(row) = store.latest_game(code).await? {
         let game = replay(store, group.game, row).await?;
+        if !game.playing() {
+            // Who asked for the next game; the CPU is always ready, as at the game's end.
+            let asked = store.rematch(&game.id).await?;
+            let cpu = |i: usize| table.seats[i].as_ref().is_some_and(|s| s.cpu().is_some());
+            table.rematch = [asked[0] || cpu(0), asked[1] || cpu(1)];
+        }
         table.game = Some(game);
         // Seats whose players are not here after a restart are away until they come back.
         table.restored(now);
