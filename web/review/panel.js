@@ -39,7 +39,9 @@ export function createReviewPanel({ t, status, chart, turning, onPick, onTurning
         return;
       }
       chart.hidden = false;
-      const exactFrom = r.plies.findIndex((v) => v.exact);
+      // Where the exact values start for good: a position proven mid-game may be followed by estimates.
+      const tail = r.plies.map((v) => v.exact).lastIndexOf(false) + 1;
+      const exactFrom = tail < r.plies.length ? tail : -1;
       const allExact = r.plies.every((v) => v.exact);
       const them = d.reader === null ? null : d.names[d.reader];
       status.textContent = [
