@@ -11,6 +11,7 @@ review-all-exact = Jeder Wert ist genau berechnet.
 review-none-exact = Jeder Wert ist geschätzt (gestrichelt).
 review-exact-from = Genau ab Zug { $ply }; davor gestrichelt: Schätzungen.
 review-turning-none = Kein Zug hat das Ergebnis geändert.
+review-turning-none-estimated = Von keinem Zug ist bekannt, dass er das Ergebnis geändert hat: Manche Werte sind geschätzt.
 review-turn-move = Zug { $ply }
 review-turn-you-lost-win = hier hast du den Sieg verspielt
 review-turn-you-lost-draw = hier hast du das Unentschieden verspielt

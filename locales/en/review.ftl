@@ -11,6 +11,7 @@ review-all-exact = Every value is exact.
 review-none-exact = Every value is an estimate (dashed).
 review-exact-from = Exact from move { $ply } on; dashed before that: estimates.
 review-turning-none = No move changed the result.
+review-turning-none-estimated = No move is known to have changed the result: some values are estimates.
 review-turn-move = Move { $ply }
 review-turn-you-lost-win = here your win slipped away
 review-turn-you-lost-draw = here your draw slipped away

@@ -11,6 +11,7 @@ review-all-exact = हर मूल्य सटीक है।
 review-none-exact = हर मूल्य अनुमान है (टूटी रेखा)।
 review-exact-from = चाल { $ply } से सटीक; उससे पहले टूटी रेखा: अनुमान।
 review-turning-none = किसी चाल ने नतीजा नहीं बदला।
+review-turning-none-estimated = किसी चाल के बारे में यह पता नहीं कि उसने नतीजा बदला: कुछ मूल्य अनुमान हैं।
 review-turn-move = चाल { $ply }
 review-turn-you-lost-win = यहाँ आपकी जीत हाथ से निकल गई
 review-turn-you-lost-draw = यहाँ आपकी बराबरी हाथ से निकल गई

@@ -11,6 +11,7 @@ review-all-exact = Все оценки точные.
 review-none-exact = Все оценки приблизительные (пунктир).
 review-exact-from = Точные оценки с хода { $ply }; раньше пунктиром — приблизительные.
 review-turning-none = Ни один ход не изменил исход.
+review-turning-none-estimated = Неизвестно ни одного хода, который изменил бы исход: некоторые оценки приблизительные.
 review-turn-move = Ход { $ply }
 review-turn-you-lost-win = здесь вы упустили победу
 review-turn-you-lost-draw = здесь вы упустили ничью

@@ -11,6 +11,7 @@ review-all-exact = Eksakto ang bawat halaga.
 review-none-exact = Tantiya ang bawat halaga (putol-putol).
 review-exact-from = Eksakto mula sa galaw { $ply }; bago noon, putol-putol: mga tantiya.
 review-turning-none = Walang galaw na nagpabago sa resulta.
+review-turning-none-estimated = Walang galaw na tiyak na nagpabago sa resulta: tantiya ang ilang halaga.
 review-turn-move = Galaw { $ply }
 review-turn-you-lost-win = dito nawala ang panalo mo
 review-turn-you-lost-draw = dito nawala ang tabla mo

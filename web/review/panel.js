@@ -58,13 +58,14 @@ export function createReviewPanel({ t, status, chart, turning, onPick, onTurning
         current: d.current,
         turning: r.turning.map((tp) => ({ ply: tp.ply, label: label(tp) })),
       });
-      const key = JSON.stringify([r.turning, d.reader, d.names]);
+      const key = JSON.stringify([r.turning, d.reader, d.names, allExact]);
       if (key === listKey) return;
       listKey = key;
       turning.replaceChildren(...(r.turning.length
         ? r.turning.map((tp) => h('li', {},
           h('button', { type: 'button', class: 'btn turn', 'data-turning': tp.ply, onclick: () => onTurning(tp) }, label(tp))))
-        : [h('li', { class: 'muted' }, t('review-turning-none'))]));
+        // Turning points are counted only between exact values: with estimates, say less.
+        : [h('li', { class: 'muted' }, t(allExact ? 'review-turning-none' : 'review-turning-none-estimated'))]));
     },
   };
 }
