@@ -11,7 +11,7 @@ footer-text = qdan: klassische Brettspiele im Browser. Kostenlos, ohne Anmeldung
 
 home-title = Brettspiele mit Freunden oder gegen die CPU
 home-heading = Klassische Brettspiele direkt im Browser
-home-intro = Schick Freunden einen Link oder spiel gegen die CPU. Ohne Anmeldung, auf dem Handy oder am Computer.
+home-intro = Schick Freunden einen Link, finde auf der Seite eines Spiels andere Spieler oder spiel gegen die CPU. Ohne Anmeldung, auf dem Handy oder am Computer.
 home-play = Spielen
 
 game-musashi = Juroku Musashi

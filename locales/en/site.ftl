@@ -11,7 +11,7 @@ footer-text = qdan: classic board games in the browser. Free, no registration, o
 
 home-title = Board games with a friend or the CPU
 home-heading = Classic board games, right in your browser
-home-intro = Send a friend a link or play the CPU. No registration, on your phone or your computer.
+home-intro = Send a friend a link, meet another player on a game's page, or play the CPU. No registration, on your phone or your computer.
 home-play = Play
 
 game-musashi = Juroku Musashi

@@ -11,7 +11,7 @@ footer-text = qdan: mga klasikong board game sa browser. Libre, walang rehistras
 
 home-title = Mga board game kasama ang kaibigan o laban sa CPU
 home-heading = Mga klasikong board game, diretso sa browser mo
-home-intro = Magpadala ng link sa kaibigan o lumaban sa CPU. Walang rehistrasyon, sa phone o computer.
+home-intro = Magpadala ng link sa kaibigan, humanap ng ibang manlalaro sa pahina ng isang laro, o lumaban sa CPU. Walang rehistrasyon, sa phone o computer.
 home-play = Maglaro
 
 game-musashi = Juroku Musashi
