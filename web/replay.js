@@ -66,8 +66,9 @@ export async function start(data, t, announce) {
     byId('replay-heading').textContent = t('review-replay-heading', { game: t(`game-${rec.game}`), number: rec.gameNo });
     document.title = `${byId('replay-heading').textContent} · qdan`;
     const roles = parts.roles(t);
+    // A dot, not brackets, before the side: the CPU's name holds its level in brackets already.
     byId('replay-players').textContent = t('review-replay-players', {
-      first: `${names[0]} (${roles[0]})`, second: `${names[1]} (${roles[1]})`,
+      first: `${names[0]} · ${roles[0]}`, second: `${names[1]} · ${roles[1]}`,
     });
     const w = rec.result.winner;
     const winnerSide = w === null ? null : rec.sides[w];
