@@ -45,7 +45,8 @@ export function createSeats({ t, join }) {
           h('span', { class: 'seat-name' }, seatName(t, st)),
           p.tags[i] ? h('span', { class: 'player-tag', title: t('leaderboard-tag') }, `#${p.tags[i]}`) : null,
           i === me ? h('span', { class: 'tag you' }, t('play-you')) : null,
-          tb.host === i ? h('span', { class: 'tag' }, t('play-host')) : null),
+          // Against the CPU the one person is the host: no badge to tell anyone apart.
+          tb.host === i && !tb.seats.some((x) => x?.cpu) ? h('span', { class: 'tag' }, t('play-host')) : null),
         h('div', { class: 'seat-line small' },
           h('span', { class: 'seat-role' }, role),
           st.rating !== null && !st.cpu ? h('span', { class: 'muted' }, t('play-rating', { rating: String(Math.round(st.rating)) })) : null),
