@@ -106,6 +106,8 @@ test('the Juroku Musashi lesson, end to end, ends in a game against the beginner
   await atStep(page, 'play');
   assert.equal(await page.locator('#lesson-count').textContent(), 'Step 9 of 9');
   assert.ok(await page.locator('#lesson-play-friend').isVisible());
+  // Or someone in the game page's lobby.
+  assert.equal(await page.locator('#lesson-play-someone').getAttribute('href'), '/en/games/musashi#lobby');
   console.log(`musashi lesson clicked through in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   await page.locator('#lesson-play-cpu').click();
   await page.waitForURL(/\/en\/g\/[A-Za-z0-9]+$/);

@@ -140,7 +140,9 @@ export async function start(data, t, announce) {
       const friend = h('button', { type: 'button', class: 'btn', id: 'lesson-play-friend' }, t('learn-play-friend'));
       cpu.addEventListener('click', () => open(true));
       friend.addEventListener('click', () => open(false));
-      finish = h('p', { class: 'row finish' }, cpu, friend);
+      // Or someone waiting in the game page's lobby (open challenges, quick pairing).
+      const someone = h('a', { class: 'btn', id: 'lesson-play-someone', href: `/${data.lang}/games/${kind}#lobby` }, t('lobby-title'));
+      finish = h('p', { class: 'row finish' }, cpu, friend, someone);
       textEl.after(finish);
       board.set(playView(), { mySide: null, interactive: false, showDanger: false });
       return;
