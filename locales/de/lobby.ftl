@@ -5,7 +5,7 @@ lobby-online = { $count ->
     [one] { $count } Person ist gerade hier
    *[other] { $count } Personen sind gerade hier
 }
-lobby-quick = Schnellpaarung (gewertet, Standardbrett)
+lobby-quick = Schnellpaarung (gewertet, Standardregeln der Seite)
 lobby-waiting-count = { $count ->
     [0] niemand wartet
     [one] { $count } wartet

@@ -5,7 +5,7 @@ lobby-online = { $count ->
     [one] { $count } player in the lobby
    *[other] { $count } players in the lobby
 }
-lobby-quick = Quick pairing (ranked, standard board)
+lobby-quick = Quick pairing (ranked, the site's standard rules)
 lobby-waiting-count = { $count ->
     [0] nobody waiting
     [one] { $count } waiting

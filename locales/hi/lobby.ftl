@@ -5,7 +5,7 @@ lobby-online = { $count ->
     [one] लॉबी में { $count } खिलाड़ी
    *[other] लॉबी में { $count } खिलाड़ी
 }
-lobby-quick = झटपट जोड़ी (रेटिंग वाला खेल, सामान्य बोर्ड)
+lobby-quick = झटपट जोड़ी (रेटिंग वाला खेल, साइट के सामान्य नियम)
 lobby-waiting-count = { $count ->
     [0] कोई प्रतीक्षा में नहीं
    *[other] { $count } प्रतीक्षा में

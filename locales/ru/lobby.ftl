@@ -6,7 +6,7 @@ lobby-online = { $count ->
     [few] { $count } игрока в лобби
    *[many] { $count } игроков в лобби
 }
-lobby-quick = Быстрый подбор (рейтинговая партия, обычная доска)
+lobby-quick = Быстрый подбор (рейтинговая партия, обычные правила сайта)
 lobby-waiting-count = { $count ->
     [0] никто не ждёт
     [one] { $count } ждёт

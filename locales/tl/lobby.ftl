@@ -5,7 +5,7 @@ lobby-online = { $count ->
     [one] { $count } manlalaro ang narito ngayon
    *[other] { $count } na manlalaro ang narito ngayon
 }
-lobby-quick = Mabilis na pagpapares (may rating, karaniwang board)
+lobby-quick = Mabilis na pagpapares (ranked na laro, karaniwang patakaran ng site)
 lobby-waiting-count = { $count ->
     [0] walang naghihintay
     [one] { $count } ang naghihintay
