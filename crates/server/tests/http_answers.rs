@@ -78,13 +78,8 @@ async fn each_answer_is_an_instance_of_its_definition() {
 #[tokio::test]
 async fn leaderboard_rows_are_instances_of_their_definition() {
     let s = TestServer::start().await;
-    let (ta, _) = s.player("Ana").await;
-    let (tb, _) = s.player("Ben").await;
-    let code = s.group(&ta, json!({"game": "dots", "options": {"size": "3x3"}, "ranked": true})).await;
-    let mut a = s.client(&code, &ta).await;
-    let mut b = s.client(&code, &tb).await;
-    b.intent(json!({"t": "sit"})).await;
-    a.catch_up(b.v).await;
+    let (_, _, mut a, mut b) =
+        s.two_at_table(json!({"game": "dots", "options": {"size": "3x3"}, "ranked": true})).await;
     both_move(&mut a, &mut b).await;
     b.intent(json!({"t": "resign"})).await;
     a.catch_up(b.v).await;

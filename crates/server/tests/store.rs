@@ -60,13 +60,7 @@ async fn survives_a_restart(url: String) {
 /// other seat's request then starts the game.
 async fn a_rematch_request_survives_a_restart(url: String) {
     let s = TestServer::start_with(fast_config(), Some(url.clone())).await;
-    let (ta, _) = s.player("Ana").await;
-    let (tb, _) = s.player("Ben").await;
-    let code = s.group(&ta, json!({"game": "dots", "options": {"size": "3x3"}})).await;
-    let mut a = s.client(&code, &ta).await;
-    let mut b = s.client(&code, &tb).await;
-    b.intent(json!({"t": "sit"})).await;
-    a.catch_up(b.v).await;
+    let (code, [_, tb], mut a, mut b) = s.two_at_table(json!({"game": "dots", "options": {"size": "3x3"}})).await;
     a.intent(json!({"t": "resign"})).await;
     b.catch_up(a.v).await;
     let ack = a.intent(json!({"t": "rematch"})).await;

@@ -34,10 +34,9 @@ struct Actor {
     v: u64,
     log: EventLog,
     tx: broadcast::Sender<Arc<str>>,
-    /// The position the CPU is thinking about: `(game, ply)`.
-    /// The CPU move being worked out: its game and the moves of its position (not only its
+    /// The CPU move being worked out: its game and its position's `state_hash` (not only its
     /// ply: a take-back and another move reach the same ply in another position).
-    cpu_inflight: Option<(u32, Vec<String>)>,
+    cpu_inflight: Option<(u32, u64)>,
     /// Set while a hint is being worked out: one at a time per table, so a client that floods
     /// `hint` cannot keep many CPU searches running.
     hint_busy: Arc<AtomicBool>,
@@ -319,8 +318,9 @@ impl Actor {
             | Change::UndoDeclined { .. }
             | Change::Resigned(_)
             | Change::Quick { .. } => Ok(()),
-            // Acknowledged to the one who asked: kept for a table loaded again (the CPU's
-            // readiness is not stored, it is the table's own).
+            // The CPU's readiness is the table's own (a load sets it again): nothing to store.
+            Change::RematchOffered(s) if t.seat(*s).is_some_and(|x| x.cpu().is_some()) => Ok(()),
+            // Acknowledged to the person who asked: kept for a table loaded again.
             Change::RematchOffered(_) => {
                 let g = t.game.as_ref().expect("a game");
                 store.set_rematch(&g.id, t.rematch, fence).await
@@ -420,14 +420,14 @@ impl Actor {
                 Ok(())
             }
             Cmd::Stop { .. } => unreachable!("handled by the loop"),
-            Cmd::Cpu { game_no, ply, by, mv, moves } => {
-                if self.cpu_inflight.as_ref().is_some_and(|(no, m)| *no == game_no && *m == moves) {
+            Cmd::Cpu { game_no, ply, by, mv, position } => {
+                if self.cpu_inflight == Some((game_no, position)) {
                     self.cpu_inflight = None;
                 }
                 let Some(mv) = mv else { return Ok(()) };
                 // Worked out for another position than the one now at this ply (the player
                 // took a move back and played another while the CPU thought): not wanted.
-                if self.table.game.as_ref().is_none_or(|g| g.no != game_no || g.game.moves() != moves) {
+                if self.table.game.as_ref().is_none_or(|g| g.no != game_no || g.game.state_hash() != position) {
                     return Ok(());
                 }
                 match self.step(Input::Cpu { game_no, ply, by, mv: mv.clone() }).await {
@@ -502,13 +502,12 @@ impl Actor {
     /// Starts a CPU move when one is due and none is being thought about.
     fn maybe_cpu(&mut self) {
         let Some(CpuTurn { game_no, ply, by, level, .. }) = self.table.cpu_turn() else { return };
-        let game = &self.table.game.as_ref().expect("a game in progress").game;
-        let moves = game.moves();
-        if self.cpu_inflight.as_ref().is_some_and(|(no, m)| *no == game_no && *m == moves) {
+        let game = self.table.game.as_ref().expect("a game in progress").game.clone();
+        let position = game.state_hash();
+        if self.cpu_inflight == Some((game_no, position)) {
             return;
         }
-        let game = game.clone();
-        self.cpu_inflight = Some((game_no, moves.clone()));
+        self.cpu_inflight = Some((game_no, position));
         // Seeded by the position's place in the table, so the page's engine and the server
         // play the same move there (`ai::move_seed`).
         let seed = ai::move_seed(&self.table.code, game_no, ply as u32);
@@ -534,7 +533,7 @@ impl Actor {
             sleep_until(start + delay).await;
             if let Some(tx) = me.upgrade() {
                 // The table may have stopped meanwhile; then the move is not wanted.
-                let _ = tx.send(Cmd::Cpu { game_no, ply, by, mv, moves }).await;
+                let _ = tx.send(Cmd::Cpu { game_no, ply, by, mv, position }).await;
             }
         });
     }

@@ -52,8 +52,8 @@ pub(crate) enum Cmd {
         ply: usize,
         by: wire::MoveSource,
         mv: Option<String>,
-        /// The moves of the position it was worked out for.
-        moves: Vec<String>,
+        /// The `state_hash` of the position it was worked out for.
+        position: u64,
     },
     /// Stop now: the node drains (the lease is released) or lost the lease.
     Stop {

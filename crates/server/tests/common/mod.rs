@@ -98,6 +98,19 @@ impl TestServer {
         r["code"].as_str().unwrap().into()
     }
 
+    /// Ana opens a group of `body` and Ben sits down: its code, their device tokens, then Ana's
+    /// and Ben's clients, both current.
+    pub async fn two_at_table(&self, body: Value) -> (String, [String; 2], Client, Client) {
+        let (ta, _) = self.player("Ana").await;
+        let (tb, _) = self.player("Ben").await;
+        let code = self.group(&ta, body).await;
+        let mut a = self.client(&code, &ta).await;
+        let mut b = self.client(&code, &tb).await;
+        b.intent(json!({"t": "sit"})).await;
+        a.catch_up(b.v).await;
+        (code, [ta, tb], a, b)
+    }
+
     pub async fn client(&self, code: &str, token: &str) -> Client {
         Client::connect(self.addr, code, token, None).await
     }
