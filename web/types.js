@@ -170,7 +170,7 @@
  * @typedef {{code: 'bad-json' | 'unknown-type' | 'bad-field' | 'hello-first' | 'bad-token' | 'not-found'
  *   | 'not-seated' | 'table-full' | 'not-host' | 'stale-ply' | 'game-over' | 'game-in-progress' | 'not-your-turn'
  *   | 'off-board' | 'not-your-piece' | 'not-a-line' | 'occupied' | 'repetition' | 'already-drawn' | 'must-place' | 'cannot-place' | 'no-jump' | 'bad-move'
- *   | 'no-undo' | 'undo-pending' | 'not-vs-cpu' | 'no-opponent' | 'rate-limited' | 'too-large' | 'internal' | 'table-moved'
+ *   | 'no-undo' | 'undo-pending' | 'not-vs-cpu' | 'no-opponent' | 'rate-limited' | 'too-large' | 'cross-origin' | 'internal' | 'table-moved'
  *   | 'bad-history' | 'not-over'}} PlainErrorCode
  * @typedef {{code: 'undo-wait', args: {secs: number}}} UndoWaitError  Ask again after `secs`.
  * @typedef {{code: 'too-many-groups' | 'too-many-sockets', args: {max: number}}} TooManyError  A bound of issue 19.

@@ -14,6 +14,9 @@ pub enum ApiError {
     Unauthorized,
     #[error("not found")]
     NotFound,
+    /// A socket opened by a page of another site (`403`, `cross-origin`; `crate::origin`).
+    #[error("cross-origin socket")]
+    CrossOrigin,
     #[error("too many requests")]
     RateLimited,
     /// The request came too late: another one changed what it was about (`409`).
@@ -35,6 +38,7 @@ impl IntoResponse for ApiError {
             ApiError::BadRequest(code, _) => (StatusCode::BAD_REQUEST, code.clone()),
             ApiError::Unauthorized => (StatusCode::UNAUTHORIZED, ErrorCode::BadToken),
             ApiError::NotFound => (StatusCode::NOT_FOUND, ErrorCode::NotFound),
+            ApiError::CrossOrigin => (StatusCode::FORBIDDEN, ErrorCode::CrossOrigin),
             ApiError::RateLimited => (StatusCode::TOO_MANY_REQUESTS, ErrorCode::RateLimited),
             ApiError::TooMany(code, _) => (StatusCode::TOO_MANY_REQUESTS, code.clone()),
             ApiError::Conflict(code, _) => (StatusCode::CONFLICT, code.clone()),

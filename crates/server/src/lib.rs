@@ -32,6 +32,7 @@ pub mod listen;
 pub mod lobby;
 pub mod node_metrics;
 pub mod offline;
+mod origin;
 mod pages;
 mod playing;
 mod ratelimit;

@@ -67,10 +67,15 @@ async fn ws_upgrade(
     Path(code): Path<String>,
     State(state): State<AppState>,
     ip: Option<Extension<ClientIp>>,
+    headers: axum::http::HeaderMap,
 ) -> Response {
     if state.draining() {
         // Going away: the balancer sends the client to another node on its retry.
         return (axum::http::StatusCode::SERVICE_UNAVAILABLE, "draining").into_response();
+    }
+    // Before the allowance is counted, which is what another site's page could use up.
+    if !crate::origin::allowed(&headers, state.ctx.config.public_url.as_str()) {
+        return ApiError::CrossOrigin.into_response();
     }
     // Sockets per address (issue 19). Over the bound the socket is still opened, only to say
     // why in words the page can show (a refused upgrade reaches a browser as a bare failure).

@@ -264,3 +264,37 @@ async fn rfc_7239_forwarded_when_the_proxy_writes_it() {
     assert!(refused_with_header(&s, "x-forwarded-for", "203.0.113.60", 40).await >= 15);
     assert!(refused_with_header(&s, "x-forwarded-for", "203.0.113.61", 10).await >= 7, "X-Forwarded-For escaped");
 }
+
+/// A page of another site cannot open sockets here (each would take one of the visitor's
+/// address's allowance): a table's or the lobby's socket whose `Origin` is not this server
+/// gets `403 cross-origin` before any upgrade. The site's own pages, and programs that send no
+/// `Origin`, are let in.
+#[tokio::test]
+async fn sockets_open_only_from_the_sites_own_pages() {
+    use tokio_tungstenite::tungstenite::Error;
+    use tokio_tungstenite::tungstenite::client::IntoClientRequest;
+    let s = TestServer::start().await;
+    let (token, _) = s.player("Ana").await;
+    let code = s.group(&token, json!({"game": "dots"})).await;
+    let own = format!("http://{}", s.addr);
+    for path in [format!("/ws/{code}"), "/ws/lobby".to_string()] {
+        for (origin, opens) in
+            [(None, true), (Some(own.as_str()), true), (Some("https://evil.example"), false), (Some("null"), false)]
+        {
+            let mut req = format!("ws://{}{path}", s.addr).into_client_request().unwrap();
+            if let Some(o) = origin {
+                req.headers_mut().insert("origin", o.parse().unwrap());
+            }
+            match tokio_tungstenite::connect_async(req).await {
+                Ok(_) => assert!(opens, "{path} opened from {origin:?}"),
+                Err(Error::Http(r)) => {
+                    assert!(!opens, "{path} refused from {origin:?}: {}", r.status());
+                    assert_eq!(r.status(), 403, "{path}");
+                    let body: serde_json::Value = serde_json::from_slice(r.body().as_deref().unwrap()).unwrap();
+                    assert_eq!(body["code"], "cross-origin", "{path}");
+                }
+                Err(e) => panic!("{path} from {origin:?}: {e}"),
+            }
+        }
+    }
+}

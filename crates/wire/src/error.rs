@@ -98,6 +98,10 @@ pub enum ErrorCode {
     /// This address has `max` connections open already.
     #[error("{max} connections are open from your address already")]
     TooManySockets { max: u32 },
+    /// A socket opened by a page of another site (its `Origin` is neither this server's
+    /// address nor its public URL): refused with HTTP `403` before any upgrade.
+    #[error("sockets open only from this site's own pages")]
+    CrossOrigin,
     /// Something failed on the server; nothing changed. Try again.
     #[error("the server could not do that; try again")]
     Internal,
@@ -168,6 +172,7 @@ impl ErrorCode {
             ErrorCode::TooLarge => "too-large",
             ErrorCode::TooManyGroups { .. } => "too-many-groups",
             ErrorCode::TooManySockets { .. } => "too-many-sockets",
+            ErrorCode::CrossOrigin => "cross-origin",
             ErrorCode::Internal => "internal",
             ErrorCode::TableMoved => "table-moved",
             ErrorCode::ChallengeGone => "challenge-gone",
@@ -215,6 +220,7 @@ impl ErrorCode {
             TooLarge,
             TooManyGroups { max: 20 },
             TooManySockets { max: 100 },
+            CrossOrigin,
             Internal,
             TableMoved,
             ChallengeGone,

@@ -31,9 +31,17 @@ pub fn routes() -> Router<AppState> {
     Router::new().route("/ws/lobby", get(upgrade))
 }
 
-async fn upgrade(ws: WebSocketUpgrade, State(state): State<AppState>, ip: Option<Extension<ClientIp>>) -> Response {
+async fn upgrade(
+    ws: WebSocketUpgrade,
+    State(state): State<AppState>,
+    ip: Option<Extension<ClientIp>>,
+    headers: axum::http::HeaderMap,
+) -> Response {
     if state.draining() {
         return (axum::http::StatusCode::SERVICE_UNAVAILABLE, "draining").into_response();
+    }
+    if !crate::origin::allowed(&headers, state.ctx.config.public_url.as_str()) {
+        return crate::error::ApiError::CrossOrigin.into_response();
     }
     // The same bound of sockets per address as tables' sockets, said the same way: the socket
     // opens only to say `too-many-sockets`, then closes with 4029.
