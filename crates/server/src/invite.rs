@@ -1,5 +1,6 @@
-//! Invite codes as people type them: every route that reads a code (`/{lang}/g/{code}`,
-//! `/api/groups/{code}`, `/ws/{code}`) goes through [`codes`] first, which finds the stored
+//! Invite codes as people type them: every route that reads a code (`/{lang}/g/{code}`, a
+//! replay's `/{lang}/g/{code}/{n}`, `/api/groups/{code}`, `/api/games/{code}/{n}`, `/ws/{code}`)
+//! goes through [`codes`] first, which finds the stored
 //! code a typed one means (see [`crate::ids::normalize_code`]) and rewrites the request to it,
 //! before the router picks a handler. The page route also answers here when the group does not
 //! exist: a real 404 page in the visitor's language with a way to start a game, instead of a
@@ -22,9 +23,21 @@ use crate::store::StoreError;
 /// Where a code sits in a request's path.
 #[derive(Debug, PartialEq, Eq)]
 enum CodeRoute<'a> {
-    Page { lang: &'a str, code: &'a str },
-    Api { code: &'a str },
-    Socket { code: &'a str },
+    Page {
+        lang: &'a str,
+        code: &'a str,
+    },
+    /// A finished game's page: a typed code is redirected to the stored one, as a group's is.
+    Replay {
+        lang: &'a str,
+        code: &'a str,
+        n: &'a str,
+    },
+    /// An API path or the socket: a typed code is rewritten in place (segment `at` of the path).
+    Api {
+        code: &'a str,
+        at: usize,
+    },
 }
 
 fn route_of(path: &str) -> Option<CodeRoute<'_>> {
@@ -32,9 +45,12 @@ fn route_of(path: &str) -> Option<CodeRoute<'_>> {
     match parts.as_slice() {
         // The lobby's socket is not a table's.
         ["ws", "lobby"] => None,
-        ["ws", code] => Some(CodeRoute::Socket { code }),
-        ["api", "groups", code] => Some(CodeRoute::Api { code }),
+        ["ws", code] | ["api", "groups", code] => Some(CodeRoute::Api { code, at: parts.len() - 1 }),
+        ["api", "games", code, _] | ["api", "games", code, _, "record"] => Some(CodeRoute::Api { code, at: 2 }),
         [lang, "g", code] => Some(CodeRoute::Page { lang, code }),
+        [lang, "g", code, n] if !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()) => {
+            Some(CodeRoute::Replay { lang, code, n })
+        }
         _ => None,
     }
 }
@@ -59,13 +75,15 @@ pub async fn resolve(state: &AppState, typed: &str) -> Result<Option<String>, St
     Ok(None)
 }
 
-/// `path` with its last segment replaced by `code`, keeping the query.
-fn with_code(uri: &Uri, code: &str) -> Option<Uri> {
-    let path = uri.path();
-    let base = &path[..path.rfind('/')? + 1];
+/// `uri` with segment `at` of its path (0: the one after the first `/`) replaced by `code`,
+/// keeping the query.
+fn with_code(uri: &Uri, at: usize, code: &str) -> Option<Uri> {
+    let mut segments: Vec<&str> = uri.path().strip_prefix('/')?.split('/').collect();
+    *segments.get_mut(at)? = code;
+    let path = segments.join("/");
     let pq = match uri.query() {
-        Some(q) => format!("{base}{code}?{q}"),
-        None => format!("{base}{code}"),
+        Some(q) => format!("/{path}?{q}"),
+        None => format!("/{path}"),
     };
     let mut parts = uri.clone().into_parts();
     parts.path_and_query = Some(pq.parse().ok()?);
@@ -76,19 +94,29 @@ fn with_code(uri: &Uri, code: &str) -> Option<Uri> {
 pub(crate) async fn codes(State(state): State<AppState>, mut req: Request, next: Next) -> Response {
     let path = req.uri().path().to_string();
     let Some(route) = route_of(&path) else { return next.run(req).await };
-    let (typed, page_lang) = match route {
-        CodeRoute::Page { lang, code } => match Lang::from_code(lang) {
-            Some(l) => (code, Some(l)),
+    // What the request is, once its code is resolved: a page in a language (a replay with its
+    // game number), or a path to rewrite at a segment.
+    let (typed, page, at) = match route {
+        CodeRoute::Page { lang, code } | CodeRoute::Replay { lang, code, .. } => match Lang::from_code(lang) {
+            Some(l) => (code, Some(l), 0),
             // Not a locale: the site's own 404.
             None => return next.run(req).await,
         },
-        CodeRoute::Api { code } | CodeRoute::Socket { code } => {
+        CodeRoute::Api { code, at } => {
             if ids::looks_like_code(code) {
                 return next.run(req).await;
             }
-            (code, None)
+            (code, None, at)
         }
     };
+    let replay = match route {
+        CodeRoute::Replay { n, .. } => Some(n),
+        _ => None,
+    };
+    if replay.is_some() && ids::looks_like_code(typed) {
+        // The replay page looks its game up itself, and answers 404 when there is none.
+        return next.run(req).await;
+    }
     let found = match resolve(&state, typed).await {
         Ok(found) => found,
         Err(e) => {
@@ -97,15 +125,16 @@ pub(crate) async fn codes(State(state): State<AppState>, mut req: Request, next:
             return next.run(req).await;
         }
     };
-    match (found, page_lang) {
-        (None, Some(lang)) => site::group_missing(lang, &state.ctx.config.site_settings()),
-        (None, None) => next.run(req).await,
-        (Some(code), Some(lang)) if code != typed => {
-            Redirect::to(&format!("/{}/g/{code}", lang.code())).into_response()
-        }
+    match (found, page) {
+        (None, Some(lang)) if replay.is_none() => site::group_missing(lang, &state.ctx.config.site_settings()),
+        (None, _) => next.run(req).await,
+        (Some(code), Some(lang)) if code != typed => match replay {
+            Some(n) => Redirect::to(&format!("/{}/g/{code}/{n}", lang.code())).into_response(),
+            None => Redirect::to(&format!("/{}/g/{code}", lang.code())).into_response(),
+        },
         (Some(_), Some(_)) => next.run(req).await,
         (Some(code), None) => {
-            if let Some(uri) = with_code(req.uri(), &code) {
+            if let Some(uri) = with_code(req.uri(), at, &code) {
                 *req.uri_mut() = uri;
             }
             next.run(req).await
@@ -119,19 +148,24 @@ mod tests {
 
     #[test]
     fn routes_that_carry_codes() {
-        assert_eq!(route_of("/ws/abc"), Some(CodeRoute::Socket { code: "abc" }));
-        assert_eq!(route_of("/api/groups/abc"), Some(CodeRoute::Api { code: "abc" }));
+        assert_eq!(route_of("/ws/abc"), Some(CodeRoute::Api { code: "abc", at: 1 }));
+        assert_eq!(route_of("/api/groups/abc"), Some(CodeRoute::Api { code: "abc", at: 2 }));
+        assert_eq!(route_of("/api/games/abc/2"), Some(CodeRoute::Api { code: "abc", at: 2 }));
+        assert_eq!(route_of("/api/games/abc/2/record"), Some(CodeRoute::Api { code: "abc", at: 2 }));
         assert_eq!(route_of("/de/g/abc"), Some(CodeRoute::Page { lang: "de", code: "abc" }));
+        assert_eq!(route_of("/de/g/abc/3"), Some(CodeRoute::Replay { lang: "de", code: "abc", n: "3" }));
         assert_eq!(route_of("/api/groups"), None);
         assert_eq!(route_of("/de/games/dots"), None);
-        assert_eq!(route_of("/de/g/abc/x"), None);
+        assert_eq!(route_of("/de/g/abc/3/x"), None);
     }
 
     #[test]
     fn rewriting_keeps_the_query() {
         let uri: Uri = "/ws/k3j9-qw2m-7xab?since=4".parse().unwrap();
-        assert_eq!(with_code(&uri, "K3J9QW2M7XAB").unwrap().to_string(), "/ws/K3J9QW2M7XAB?since=4");
+        assert_eq!(with_code(&uri, 1, "K3J9QW2M7XAB").unwrap().to_string(), "/ws/K3J9QW2M7XAB?since=4");
         let uri: Uri = "/api/groups/k3j9qw2m7xab".parse().unwrap();
-        assert_eq!(with_code(&uri, "K3J9QW2M7XAB").unwrap().to_string(), "/api/groups/K3J9QW2M7XAB");
+        assert_eq!(with_code(&uri, 2, "K3J9QW2M7XAB").unwrap().to_string(), "/api/groups/K3J9QW2M7XAB");
+        let uri: Uri = "/api/games/k3j9qw2m7xab/2/record".parse().unwrap();
+        assert_eq!(with_code(&uri, 2, "K3J9QW2M7XAB").unwrap().to_string(), "/api/games/K3J9QW2M7XAB/2/record");
     }
 }

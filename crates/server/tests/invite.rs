@@ -48,6 +48,32 @@ async fn typed_codes_reach_their_group_on_every_route() {
     assert_eq!(c.table["code"], code.as_str());
 }
 
+/// A finished game's page and record, with the code typed as people type it: the page
+/// redirects to the stored code, the API answers for it; a game that is not there is a 404.
+#[tokio::test]
+async fn typed_codes_reach_a_finished_game() {
+    let s = TestServer::start().await;
+    let (token, _) = s.player("Ana").await;
+    let code = s.group(&token, json!({"game": "dots", "options": {"size": "3x3"}, "cpu": "beginner"})).await;
+    let mut a = s.client(&code, &token).await;
+    a.wait_for(|t| t["status"] == "playing").await;
+    assert_eq!(a.intent(json!({"t": "resign"})).await["t"], "ack");
+    let typed = format!("{}-{}-{}", &code[..4], &code[4..8], &code[8..]).to_lowercase();
+    let http = no_redirects();
+    let r = http.get(s.url(&format!("/hi/g/{typed}/1"))).send().await.unwrap();
+    assert!(r.status().is_redirection(), "{}", r.status());
+    assert_eq!(r.headers()["location"], format!("/hi/g/{code}/1"));
+    assert_eq!(http.get(s.url(&format!("/hi/g/{code}/1"))).send().await.unwrap().status(), 200);
+    // Game 2 was never played: the stored code's page says so.
+    assert_eq!(http.get(s.url(&format!("/hi/g/{code}/2"))).send().await.unwrap().status(), 404);
+    let r = http.get(s.url(&format!("/api/games/{typed}/1?review=device"))).send().await.unwrap();
+    assert_eq!(r.status(), 200);
+    assert_eq!(r.json::<Value>().await.unwrap()["code"], code.as_str());
+    let r = http.get(s.url(&format!("/api/games/{typed}/1/record"))).send().await.unwrap();
+    assert_eq!(r.status(), 200);
+    assert_eq!(http.get(s.url(&format!("/api/games/{typed}/2"))).send().await.unwrap().status(), 404);
+}
+
 /// An invite link to no group is a 404 page in the link's language that offers the games; the
 /// API answers 404 as before.
 #[tokio::test]
