@@ -20,6 +20,7 @@ mod offline;
 mod players;
 mod playing;
 mod pool_cpu;
+mod pools;
 mod rates;
 mod reviews;
 mod transfers;
@@ -33,10 +34,11 @@ pub use blocks::{BlockRow, Blocked};
 pub use games::{GameEnd, GameRow, MoveRow};
 pub use groups::GroupRow;
 pub use lease::{Fence, Lease};
-pub use lobby::{ChallengeRow, Meeting, NewMatch, PoolEntry};
+pub use lobby::{ChallengeRow, Meeting, NewMatch};
 pub use offline::OfflineGame;
 pub use players::{LeaderRow, PlayerRow, RatingRow};
 pub use playing::UnfinishedGame;
+pub use pools::PoolEntry;
 pub use reviews::{PlayedGame, ReviewRow, Sitters};
 
 /// Why the store failed.
