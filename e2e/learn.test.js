@@ -1,6 +1,7 @@
 // The lesson on the board, judged by the server: each lesson end to end in English (wrong moves
 // answered with their hints), the last step starting a real game against the beginner CPU, and
-// every locale's step texts, hints and notes present. Screenshots of two steps per lesson.
+// every locale's step texts, hints and notes present, with Next in one place on every step.
+// Screenshots of two steps per lesson.
 
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
@@ -264,7 +265,10 @@ test('every locale has every step text, hint and note of both lessons', async ()
       assert.equal(steps, { musashi: 8, dots: 5, 'bagh-chal': 4 }[game]);
       /** @type {string[]} */
       const titles = [];
+      /** @type {Set<number>} where Next is on the page, step by step (the last step has none) */
+      const nextAt = new Set();
       for (let i = 0; i <= steps; i++) {
+        if (i < steps) nextAt.add(await page.locator('#lesson-next').evaluate((b) => Math.round(b.getBoundingClientRect().top + scrollY)));
         const title = (await page.locator('#lesson-step').textContent()) ?? '';
         const text = (await page.locator('#lesson-text').textContent()) ?? '';
         const count = (await page.locator('#lesson-count').textContent()) ?? '';
@@ -276,6 +280,7 @@ test('every locale has every step text, hint and note of both lessons', async ()
         if (i < steps) await next(page);
       }
       assert.equal(new Set(titles).size, titles.length, `${lang} ${game}: every step has its own title`);
+      assert.equal(nextAt.size, 1, `${lang} ${game}: Next stays put from step to step (${[...nextAt]})`);
       const missing = await page.evaluate(() => /** @type {any} */ (window).__qdanMissing);
       assert.deepEqual(missing, [], `${lang} ${game}: missing messages`);
       const wide = await page.evaluate(() => document.documentElement.scrollWidth);

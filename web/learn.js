@@ -201,6 +201,29 @@ export async function start(data, t, announce) {
     step = Math.min(steps.length, step + 1);
     show();
   });
+  // The title and the text keep the room of the tallest step's at this width, so the buttons
+  // under them stay where the thumb is from one step to the next.
+  const steady = () => {
+    for (const [el, part] of /** @type {const} */ ([[titleEl, 'title'], [textEl, 'text']])) {
+      const shown = el.textContent;
+      el.style.minHeight = '';
+      let most = 0;
+      for (const s of steps) {
+        el.textContent = t(`learn-${kind}-${s.id}-${part}`);
+        most = Math.max(most, el.offsetHeight);
+      }
+      el.textContent = shown;
+      el.style.minHeight = `${most}px`;
+    }
+  };
+  let width = textEl.clientWidth;
+  addEventListener('resize', () => {
+    if (textEl.clientWidth !== width) {
+      width = textEl.clientWidth;
+      steady();
+    }
+  });
   lesson.dataset.steps = String(steps.length);
   show();
+  steady();
 }
