@@ -187,3 +187,47 @@ test('the hint at such a table is worked out on the device, and it is the hint t
   assert.deepEqual(me.errors, []);
   await me.context.close();
 });
+
+test("after a take-back the CPU answers the player's new move, not the one taken back", async () => {
+  const me = await newPlayer(env.browser, PHONE);
+  await startDots3x3VsCpu(me.page);
+  await drawALine(me.page);
+  const answered = await waitState(me.page, 's.table.plies >= 2 && s.table.view.turn === s.table.seats[0].side');
+  const cpuLine = answered.table.moves[1];
+  await me.page.locator('#undo').click();
+  const back = await waitState(me.page, 's.table.plies === 0');
+  // The player now draws the line the CPU drew before: the page must work out an answer for
+  // this position, not send the old one again (refused: already drawn) and wait for ever.
+  assert.ok(back.table.view.legal.includes(Number(cpuLine)));
+  await me.page.locator(`svg.dots-board .edge-hit[data-edge="${cpuLine}"]`).click();
+  const after = await waitState(me.page, 's.table.plies >= 2');
+  assert.equal(after.table.moves[0], cpuLine);
+  assert.notEqual(after.table.moves[1], cpuLine);
+  assert.deepEqual(me.errors, []);
+  await me.context.close();
+});
+
+test("an engine that does not load is said in the page's language, and the CPU moves once it does", async () => {
+  const me = await newPlayer(env.browser, PHONE, 'de-DE');
+  let blocked = true;
+  await me.context.route('**/engine/qdan_engine.wasm*', (r) => (blocked ? r.abort() : r.fallback()));
+  await me.page.goto(`${env.server.url}/de/games/dots`);
+  await me.page.locator('body[data-ready="true"]').waitFor();
+  const url = await me.page.evaluate(async () => {
+    const api = await import('/static/api.js');
+    return (await api.createGroup({ game: 'dots', cpu: 'beginner', options: { size: '3x3' } })).url;
+  });
+  await me.page.goto(`${env.server.url}/de${url}`);
+  await waitState(me.page, 's.seat === 0 && s.table.status === "playing"');
+  await drawALine(me.page);
+  const sign = me.page.locator('#cpu-thinking.failed');
+  await sign.filter({ hasText: 'Die CPU konnte ihren Zug auf diesem Gerät nicht berechnen.' }).waitFor();
+  await shot(me.page, 'device-cpu-engine-failed-de-390x844');
+  blocked = false;
+  await me.page.locator('#cpu-retry').filter({ hasText: 'Noch einmal versuchen' }).click();
+  await waitState(me.page, 's.table.plies >= 2');
+  await me.page.locator('#cpu-thinking.failed').waitFor({ state: 'detached' });
+  // The failure was reported once, on the console; nothing else went wrong.
+  assert.deepEqual(me.errors.filter((e) => !e.includes('the CPU move on this device failed')), []);
+  await me.context.close();
+});

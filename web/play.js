@@ -106,7 +106,8 @@ export function start(data, t, announce) {
     if (!mirror) return;
     const ply = mirror.table.plies;
     setUi({ hintAsked: true });
-    const reply = mirror.table.cpuOnDevice ? await deviceHint(mirror.table, code) : await intent({ t: 'hint' });
+    // The device's hint, or the server's where the engine failed here.
+    const reply = (mirror.table.cpuOnDevice ? await deviceHint(mirror.table, code) : null) ?? (await intent({ t: 'hint' }));
     ui = { ...ui, hintAsked: false };
     // A move made while the CPU thought makes the suggestion stale.
     if (reply && reply.t === 'hint' && mirror?.table.view && mirror.table.plies === ply && parts) {

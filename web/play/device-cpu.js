@@ -34,6 +34,14 @@ export function cpuComing(tb, me) {
   return tb.cpuOnDevice && tb.status === 'playing' && me !== null && tb.seats.some((s) => s?.cpu);
 }
 
+/**
+ * A position of the table's game: its number and every move played in it, so that a position
+ * reached again at the same ply after a take-back is not taken for the one before it.
+ * @param {number} gameNo
+ * @param {string[]} moves
+ */
+const positionKey = (gameNo, moves) => `${gameNo}/${moves.length}/${moves.join(' ')}`;
+
 /** @typedef {typeof import('../engine/engine.js')} Engine */
 
 /** The engine's module once imported: a move asked for then reaches the worker at once. */
@@ -67,9 +75,17 @@ function warmSoon(req) {
  * @param {{t: import('../types.js').Translate, code: string, send: (i: import('../types.js').Intent) => Promise<unknown>}} ctx
  */
 export function createDeviceCpu({ t, code, send }) {
-  const el = h('p', { class: 'cpu-thinking', id: 'cpu-thinking', hidden: true }, t('play-cpu-thinking'));
-  /** The position (`gameNo/plies`) being worked out or sent; '' when none is. */
+  const label = h('span', {}, t('play-cpu-thinking'));
+  // The engine failed (it did not load, or refused the position): the page says so and offers
+  // to ask again, rather than show the CPU thinking for ever.
+  const retry = h('button', { type: 'button', class: 'btn', id: 'cpu-retry', hidden: true, onclick: () => again() }, t('play-cpu-retry'));
+  const el = h('p', { class: 'cpu-thinking', id: 'cpu-thinking', hidden: true }, label, retry);
+  /** The position (`gameNo/plies/moves`) being worked out or sent; '' when none is. */
   let asked = '';
+  /** The position whose CPU move failed; '' when none did. */
+  let failed = '';
+  /** @type {import('./who.js').Props | null} */
+  let last = null;
   /** The move worked out last, kept so that a send lost to a dropped socket is sent again as is. */
   let known = { key: '', move: /** @type {string | null} */ (null) };
   /** Whether the engine was started (by `warmSoon` or a move due). */
@@ -77,7 +93,7 @@ export function createDeviceCpu({ t, code, send }) {
   /**
    * The CPU's answer to the player's move, asked for when the player made it (`ahead`), before
    * the server sends the move back: used if the table then holds exactly those moves.
-   * @type {{key: string, moves: string, started: number, move: Promise<string | null>} | null}
+   * @type {{key: string, started: number, move: Promise<string | null>} | null}
    */
   let early = null;
 
@@ -106,7 +122,7 @@ export function createDeviceCpu({ t, code, send }) {
     let started = performance.now();
     try {
       if (known.key !== key) {
-        const ready = early?.key === key && early.moves === tb.moves.join(' ') ? early : null;
+        const ready = early?.key === key ? early : null;
         early = null;
         if (ready) started = ready.started;
         const move = await (ready ? ready.move : think(tb, cpu, tb.moves, tb.plies));
@@ -114,15 +130,20 @@ export function createDeviceCpu({ t, code, send }) {
       }
       if (known.move === null) return;
       await new Promise((done) => setTimeout(done, Math.max(0, started + CPU_DELAY - performance.now())));
+      // A take-back (and another move of the player's) while it thought: the move answers a
+      // position that is gone, though it may be at the same ply.
+      if (asked !== key) return;
       await send({ t: 'cpuMove', ply: tb.plies, move: known.move });
     } catch (e) {
       const code = /** @type {{code?: string}} */ (e).code;
       // A lost socket: the next welcome renders again, and the move is sent then. A position
       // that moved on (a take-back, the clock) needs nothing. Anything else is a bug.
-      if (code === 'disconnected') asked = '';
-      else if (code !== 'stale-ply' && code !== 'not-your-turn' && code !== 'game-over') {
+      if (code === 'disconnected') {
+        if (asked === key) asked = '';
+      } else if (code !== 'stale-ply' && code !== 'not-your-turn' && code !== 'game-over' && asked === key) {
         console.error('qdan: the CPU move on this device failed', e);
-        asked = '';
+        failed = key;
+        if (last) render(last);
       }
     }
   };
@@ -153,7 +174,7 @@ export function createDeviceCpu({ t, code, send }) {
       const answer = think(tb, cpu, moves, tb.plies + 1);
       // `play` awaits it and reports a failure; an answer never used fails silently.
       answer.catch(() => {});
-      early = { key: `${tb.gameNo}/${tb.plies + 1}`, moves: moves.join(' '), started: performance.now(), move: answer };
+      early = { key: positionKey(tb.gameNo, moves), started: performance.now(), move: answer };
     } catch (e) {
       // A bug, never in the way of the player's own move: the answer is asked for as before.
       console.error('qdan: the CPU could not start on its answer early', e);
@@ -162,9 +183,15 @@ export function createDeviceCpu({ t, code, send }) {
 
   /** @param {import('./who.js').Props} p */
   const render = (p) => {
+    last = p;
     const cpu = cpuDue(p.table, p.me);
+    const key = cpu === null ? '' : positionKey(p.table.gameNo, p.table.moves);
+    if (failed !== key) failed = '';
     el.hidden = !p.table.cpuOnDevice || p.me === null;
     el.classList.toggle('idle', cpu === null);
+    el.classList.toggle('failed', failed !== '');
+    label.textContent = t(failed ? 'play-cpu-failed' : 'play-cpu-thinking');
+    retry.hidden = !failed;
     if (!warmed && cpuComing(p.table, p.me)) {
       warmed = true;
       // A move due now starts the engine itself, at once.
@@ -175,10 +202,16 @@ export function createDeviceCpu({ t, code, send }) {
       asked = '';
       return;
     }
-    const key = `${p.table.gameNo}/${p.table.plies}`;
-    if (key === asked) return;
+    if (key === asked || failed) return;
     asked = key;
     play(p.table, cpu, key);
+  };
+
+  /** "Try again": the failed position's move is asked for anew. */
+  const again = () => {
+    failed = '';
+    asked = '';
+    if (last) render(last);
   };
 
   return { el, render, ahead };
