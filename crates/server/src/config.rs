@@ -18,6 +18,9 @@ pub struct Config {
     pub reload_grace: Duration,
     /// The CPU opponent's least time per move, so people see their own move land.
     pub cpu_delay: Duration,
+    /// How long the CPU's turn at a table whose CPU is played on the device waits for the
+    /// page's move before the server plays it (an engine that cannot run there).
+    pub device_cpu_wait: Duration,
     /// The level that plays for an away or timed-out player.
     pub stand_in_level: ai::Level,
     /// The first wait after a declined undo request; it doubles with each decline.
@@ -97,6 +100,7 @@ impl Default for Config {
             away_grace: Duration::from_secs(10),
             reload_grace: Duration::from_secs(2),
             cpu_delay: Duration::from_millis(400),
+            device_cpu_wait: Duration::from_secs(20),
             stand_in_level: ai::Level::Intermediate,
             undo_wait_base: Duration::from_secs(10),
             clock_second: Duration::from_secs(1),

@@ -1,6 +1,7 @@
 //! The CPU played on the player's device (issue 36): a group made with `cpuOnDevice` gets the
 //! CPU's moves as `cpuMove` intents from its player's page; the server checks and stores them
-//! and works out none itself, except when the CPU's turn clock runs out.
+//! and works out none itself, except when the CPU's turn clock runs out or the page's move is
+//! late (its engine cannot run).
 
 use std::sync::atomic::Ordering;
 use std::time::Duration;
@@ -216,4 +217,29 @@ async fn the_cpu_waits_while_its_player_is_away() {
     assert!(!my_turn(&a.table, 0));
     assert_eq!(cpu_move(&mut a, 1, "5").await["t"], "ack");
     assert_eq!(cpu_moves(&s).await, 0);
+}
+
+/// A page whose engine cannot run (its module did not load) never stops the game: once the
+/// CPU's turn has waited `device_cpu_wait` for its move with the player here, the server plays
+/// it, and the page's late move for that turn is refused as stale. Before the wait is over
+/// nothing is played.
+#[tokio::test]
+async fn a_move_the_page_does_not_send_is_played_by_the_server_after_the_wait() {
+    let wait = Duration::from_millis(600);
+    let s = TestServer::start_with(Config { device_cpu_wait: wait, ..fast_config() }, None).await;
+    let (_, _, mut a) = device_table(&s, json!({})).await;
+    let started = std::time::Instant::now();
+    a.play("0").await;
+    let t = a.wait_for(|t| t["plies"] == 2).await;
+    assert!(started.elapsed() >= wait, "played after {:?}", started.elapsed());
+    let played = a.events.iter().rev().find(|e| e["kind"] == "move").unwrap().clone();
+    assert_eq!(played["by"], "cpu", "{t}");
+    assert_eq!(cpu_moves(&s).await, 1);
+    let late = if played["move"] == "5" { "6" } else { "5" };
+    assert_eq!(cpu_move(&mut a, 1, late).await["code"], "stale-ply");
+    // The next turn of the CPU waits again: a page that answers in time is taken.
+    a.play(&first_legal(&a.table)).await;
+    let (ply, mv) = (plies(&a.table), first_legal(&a.table));
+    assert_eq!(cpu_move(&mut a, ply, &mv).await["t"], "ack");
+    assert_eq!(cpu_moves(&s).await, 1);
 }

@@ -70,6 +70,7 @@ fn table_rules(c: &Config) -> TableRules {
         clock_second: ms(c.clock_second),
         stand_in: c.stand_in_level,
         turn_limits: c.turn_limits.clone(),
+        device_cpu_wait: ms(c.device_cpu_wait),
     }
 }
 

@@ -46,6 +46,9 @@ pub struct TableRules {
     pub stand_in: Level,
     /// The turn limits a host may choose.
     pub turn_limits: Vec<Option<u32>>,
+    /// How long the CPU's turn waits for the device's move (`cpuMove`) while its opponent is
+    /// here, before the server plays it: a page whose engine cannot run never stops the game.
+    pub device_cpu_wait: Ms,
 }
 
 /// A person as a table knows them.
@@ -200,6 +203,12 @@ pub struct Table {
     pub from_lobby: bool,
     /// Each seat's rate of quick messages.
     pub quick_rate: [QuickRate; 2],
+    /// The CPU's turn that waits for the device's move (game number and ply), and until when
+    /// (see [`TableRules::device_cpu_wait`]).
+    pub device_wait: Option<((u32, usize), Ms)>,
+    /// The device's move for this turn (game number and ply) did not come in time: the server
+    /// plays it.
+    pub device_late: Option<(u32, usize)>,
 }
 
 /// What to do: every intent and timer of a table.
@@ -318,6 +327,8 @@ impl Table {
             dissolved: false,
             from_lobby: false,
             quick_rate: [QuickRate::default(); 2],
+            device_wait: None,
+            device_late: None,
         }
     }
 
@@ -342,6 +353,7 @@ impl Table {
                 out.push(Change::NoShow);
             }
         }
+        self.watch_device_cpu(now);
         Ok(out)
     }
 
@@ -413,12 +425,13 @@ impl Table {
         });
         let clock = self.playing().filter(|g| g.timed_out_at.is_none()).and_then(|g| g.clock);
         let meet = self.meet_by.filter(|_| self.game.is_none() && !self.dissolved);
-        graces.chain(clock).chain(meet).min()
+        let device = self.device_wait.filter(|(turn, _)| self.device_late != Some(*turn)).map(|(_, until)| until);
+        graces.chain(clock).chain(meet).chain(device).min()
     }
 
     /// Who the CPU should move for now, if anyone: the CPU opponent in its turn while its
-    /// opponent is here (when it is played on the device, only once its clock ran out: until
-    /// then the page sends its move); a stand-in for an away seat when the other seat's person is here, for
+    /// opponent is here (when it is played on the device, only once its clock ran out or the
+    /// device's move is late: until then the page sends its move); a stand-in for an away seat when the other seat's person is here, for
     /// a run-out clock when either seat's person is here. A game nobody present plays waits.
     pub fn cpu_turn(&self) -> Option<CpuTurn> {
         let g = self.playing()?;
@@ -426,7 +439,13 @@ impl Table {
         let info = self.seat(seat)?;
         let (by, level) = match info.cpu() {
             // Only for a person who is here (issue 19): a game left or only watched costs nothing.
-            Some(_) if self.cpu_on_device && g.timed_out_at != Some(g.plies()) => return None,
+            Some(_)
+                if self.cpu_on_device
+                    && g.timed_out_at != Some(g.plies())
+                    && self.device_late != Some((g.no, g.plies())) =>
+            {
+                return None;
+            }
             Some(level) if self.person_here(seat.other()) => (MoveSource::Cpu, level),
             Some(_) => return None,
             None if info.presence == Presence::Away && self.person_here(seat.other()) => {

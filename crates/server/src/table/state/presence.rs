@@ -67,6 +67,11 @@ impl Table {
         {
             g.timed_out_at = Some(g.plies());
         }
+        if let Some((turn, until)) = self.device_wait
+            && until <= now
+        {
+            self.device_late = Some(turn);
+        }
         // A game whose moves ended it but whose end was never recorded (a restart in between).
         if self.game.as_ref().is_some_and(|g| !g.playing() && g.ended_at.is_none()) {
             self.finish(now, false, out);
@@ -152,5 +157,24 @@ impl Table {
         }
         out.push(Change::Renamed { player_id: pid.to_string(), name });
         Ok(())
+    }
+
+    /// Starts, keeps or drops the wait for the device's CPU move: it runs while the CPU is to
+    /// move at a table whose CPU is played on the device and its opponent is here, from the
+    /// moment that began (a move, a take-back, a new game, the player's return, a load).
+    pub(super) fn watch_device_cpu(&mut self, now: Ms) {
+        let turn = self.playing().filter(|_| self.cpu_on_device).and_then(|g| {
+            let seat = g.seat_of_side(g.game.turn());
+            let waits = self.seat(seat)?.cpu().is_some() && self.person_here(seat.other());
+            waits.then_some((g.no, g.plies()))
+        });
+        match (turn, self.device_wait) {
+            (Some(t), Some((waiting, _))) if t == waiting => {}
+            (Some(t), _) => self.device_wait = Some((t, now + self.rules.device_cpu_wait)),
+            (None, _) => self.device_wait = None,
+        }
+        if self.device_late.is_some() && self.device_late != turn {
+            self.device_late = None;
+        }
     }
 }

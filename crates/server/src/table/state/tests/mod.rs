@@ -20,6 +20,7 @@ fn rules() -> TableRules {
         clock_second: 1_000,
         stand_in: Level::Beginner,
         turn_limits: vec![None, Some(30), Some(60)],
+        device_cpu_wait: 20_000,
     }
 }
 
@@ -446,6 +447,7 @@ fn a_game_ended_by_its_moves_but_not_recorded_is_finished_on_the_first_tick() {
     assert_eq!(h.ok(Input::Tick), vec![]);
 }
 
+mod device_cpu;
 mod presence;
 mod random;
 mod rematch;
