@@ -286,6 +286,25 @@ async fn a_bad_record_names_its_bad_move() {
     assert!(v["message"].as_str().unwrap().contains("move 2 (\"e1-e9\")"), "{v}");
 }
 
+/// A record over its 64 KiB bound is `413 too-large` naming the bound, however far over: one
+/// byte over and a megabyte over get the same answer (the body limit refused the longer ones
+/// with its own words before).
+#[tokio::test]
+async fn a_record_over_its_bound_is_too_large_whatever_its_length() {
+    let s = TestServer::start().await;
+    let at_bound = format!("[Game \"dots\"]\n\n{}", " ".repeat(64 * 1024 - 15));
+    assert_eq!(at_bound.len(), 64 * 1024);
+    let r = s.http.post(s.url("/api/records")).body(at_bound).send().await.unwrap();
+    assert_eq!(r.status(), 200, "a record of exactly 64 KiB is read");
+    for len in [64 * 1024 + 1, 64 * 1024 + 2, 1 << 20] {
+        let r = s.http.post(s.url("/api/records")).body("x".repeat(len)).send().await.unwrap();
+        assert_eq!(r.status(), 413, "{len} bytes");
+        let v: Value = r.json().await.unwrap();
+        assert_eq!(v["code"], "too-large", "{len} bytes: {v}");
+        assert_eq!(v["message"], "a record is at most 64 KiB", "{len} bytes: {v}");
+    }
+}
+
 /// Reviews run in the spare CPU slots at the lowest priority, so a live game's CPU still
 /// answers within its second while finished games wait for theirs: six 5x5 games are
 /// finished and their records asked for, which starts their reviews (each takes about a

@@ -13,7 +13,7 @@
 use std::time::Duration;
 
 use axum::Extension;
-use axum::extract::{Path, Query, State};
+use axum::extract::{FromRequest, Path, Query, Request, State};
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
@@ -51,8 +51,8 @@ pub fn routes() -> Router<AppState> {
         .route("/api/players/{id}/games", get(player_games))
         .route("/api/analysis", post(analysis))
         .route("/api/musashi/values", post(musashi_values))
-        // Up to one byte over the record's bound is read, so the answer says what the bound is.
-        .route("/api/records", post(record_read).layer(axum::extract::DefaultBodyLimit::max(MAX_RECORD + 1)))
+        // A longer body is refused while it is read: `record_read` answers what the bound is.
+        .route("/api/records", post(record_read).layer(axum::extract::DefaultBodyLimit::max(MAX_RECORD)))
 }
 
 fn cpu_level(l: ai::Level) -> CpuLevel {
@@ -322,9 +322,19 @@ async fn musashi_values(
     })
 }
 
-async fn record_read(State(_): State<AppState>, text: String) -> Result<Json<RecordView>, ApiError> {
+async fn record_read(State(state): State<AppState>, req: Request) -> Result<Json<RecordView>, ApiError> {
+    // Over the bound is `413 too-large` with the bound in its message, however far over (the
+    // body limit refuses it while reading), as an offline upload's is.
+    let too_large = || ApiError::TooLarge(format!("a record is at most {} KiB", MAX_RECORD / 1024));
+    let text = String::from_request(req, &state).await.map_err(|e| {
+        if e.status() == StatusCode::PAYLOAD_TOO_LARGE {
+            too_large()
+        } else {
+            ApiError::BadRequest(ErrorCode::BadField, e.body_text())
+        }
+    })?;
     if text.len() > MAX_RECORD {
-        return Err(ApiError::BadRequest(ErrorCode::TooLarge, "a record is at most 64 KiB".into()));
+        return Err(too_large());
     }
     let r: Record = text.parse().map_err(|e: rules::record::RecordError| {
         let code = if e.move_number().is_some() { ErrorCode::BadMove } else { ErrorCode::BadField };
