@@ -9,6 +9,9 @@ use crate::store::StoreError;
 pub enum TableError {
     #[error("{0}")]
     Refused(ErrorCode),
+    /// A refusal whose code covers more than one case, with the words of this one.
+    #[error("{1}")]
+    RefusedWith(ErrorCode, &'static str),
     #[error("{0}")]
     BadField(String),
     #[error(transparent)]
@@ -31,6 +34,7 @@ impl TableError {
     pub fn into_wire(self) -> WireError {
         match self {
             TableError::Refused(c) => WireError::new(c),
+            TableError::RefusedWith(c, message) => WireError::with_message(c, message),
             TableError::BadField(m) => WireError::with_message(ErrorCode::BadField, m),
             TableError::Play(e) => e.into(),
             // This node lost the table's lease: another node serves it now.

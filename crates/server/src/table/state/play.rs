@@ -211,7 +211,11 @@ impl Table {
         // A ranked game's clock is part of what both players agreed to (a pool's pairing made
         // its limit): the host may not change it while that game is played.
         if clock_changed && self.playing().is_some_and(|g| g.ranked) {
-            return Err(ErrorCode::GameInProgress.into());
+            // Not the rematch's words ("ask for the next one"): say what is refused.
+            return Err(TableError::RefusedWith(
+                ErrorCode::GameInProgress,
+                "a ranked game keeps its turn limit until it is over",
+            ));
         }
         self.settings.next_options = next;
         self.settings.turn_limit = limit;

@@ -122,7 +122,10 @@ fn the_turn_limit_of_a_ranked_game_in_progress_stays() {
     assert!(h.view().ranked);
     h.later(20_000);
     for l in [None, Some(60)] {
-        assert_eq!(h.intent(A, settings(l, None)).unwrap_err().into_wire().code, ErrorCode::GameInProgress);
+        let e = h.intent(A, settings(l, None)).unwrap_err().into_wire();
+        assert_eq!(e.code, ErrorCode::GameInProgress);
+        // Its words name the turn limit, not the rematch the same code refuses.
+        assert_eq!(e.message, "a ranked game keeps its turn limit until it is over");
     }
     let v = h.view();
     assert_eq!((v.turn_limit, v.clock.unwrap().remaining_ms), (Some(30), 10_000), "nothing changed");
