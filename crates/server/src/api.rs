@@ -207,7 +207,7 @@ pub(crate) fn game_settings(
     let options = wire::group_options(kind, options).map_err(|e| ApiError::BadRequest(ErrorCode::BadField, e))?;
     let limits = &state.ctx.config.turn_limits;
     if !limits.contains(&turn_limit) {
-        return Err(ApiError::BadRequest(ErrorCode::BadField, format!("turnLimit must be one of {limits:?}")));
+        return Err(ApiError::BadRequest(ErrorCode::BadField, crate::config::turn_limit_rule(limits)));
     }
     Ok((kind, options))
 }

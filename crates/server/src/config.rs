@@ -156,3 +156,18 @@ impl Config {
         }
     }
 }
+
+/// Why a turn limit was refused, in the protocol's own words: `turnLimit must be one of
+/// null, 30, 60` (JSON's `null` for no limit, not Rust's `None` and `Some(30)`).
+pub fn turn_limit_rule(limits: &[Option<u32>]) -> String {
+    let each: Vec<String> = limits.iter().map(|l| l.map_or_else(|| "null".to_string(), |s| s.to_string())).collect();
+    format!("turnLimit must be one of {}", each.join(", "))
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn a_refused_turn_limit_names_the_limits_as_json_writes_them() {
+        assert_eq!(super::turn_limit_rule(&[None, Some(30), Some(60)]), "turnLimit must be one of null, 30, 60");
+    }
+}

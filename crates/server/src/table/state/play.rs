@@ -198,7 +198,7 @@ impl Table {
         };
         let limit = match turn_limit {
             Some(l) if !self.rules.turn_limits.contains(&l) => {
-                return Err(TableError::BadField(format!("turnLimit must be one of {:?}", self.rules.turn_limits)));
+                return Err(TableError::BadField(crate::config::turn_limit_rule(&self.rules.turn_limits)));
             }
             Some(l) => l,
             None => self.settings.turn_limit,

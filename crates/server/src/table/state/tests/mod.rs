@@ -307,7 +307,10 @@ fn the_hosts_settings_apply_to_the_next_game_and_the_clock_at_once() {
         conn: A,
         intent: Intent::Settings { options: None, turn_limit: Some(Some(45)), ranked: None },
     });
-    assert_eq!(bad.unwrap_err().into_wire().code, ErrorCode::BadField);
+    let bad = bad.unwrap_err().into_wire();
+    assert_eq!(bad.code, ErrorCode::BadField);
+    // The limits as a client writes them, not as Rust prints them (`[None, Some(30), ...]`).
+    assert_eq!(bad.message, "turnLimit must be one of null, 30, 60");
     let c = h
         .intent(
             A,
