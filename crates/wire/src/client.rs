@@ -82,18 +82,22 @@ pub enum Intent {
     },
 }
 
-/// A move is text (`c3-d4`, `17`); a Dots edge may also come as a number.
+/// A move is text (`c3-d4`, `17`); a Dots edge may also come as a number. Anything else is
+/// refused in the protocol's words (an untagged enum's refusal named the enum: "data did not
+/// match any variant of untagged enum Text").
 fn move_text<'de, D: serde::Deserializer<'de>>(d: D) -> Result<String, D::Error> {
-    #[derive(Deserialize)]
-    #[serde(untagged)]
-    enum Text {
-        S(String),
-        N(u64),
-    }
-    Ok(match Text::deserialize(d)? {
-        Text::S(s) => s,
-        Text::N(n) => n.to_string(),
-    })
+    let other = match Value::deserialize(d)? {
+        Value::String(s) => return Ok(s),
+        Value::Number(n) => match n.as_u64() {
+            Some(edge) => return Ok(edge.to_string()),
+            None => n.to_string(),
+        },
+        Value::Null => "null".into(),
+        Value::Bool(b) => b.to_string(),
+        Value::Array(_) => "a list".into(),
+        Value::Object(_) => "an object".into(),
+    };
+    Err(serde::de::Error::custom(format!("move must be text or a whole number from 0 up, not {other}")))
 }
 
 /// What [`move_text`] accepts: text, or a number that is not negative.
@@ -244,6 +248,16 @@ mod tests {
         assert_eq!(code(r#"{"t":"move","id":1,"ply":-1,"move":"c3-c4"}"#), ErrorCode::BadField);
         assert_eq!(code(r#"{"t":"move","id":1,"ply":0}"#), ErrorCode::BadField);
         assert_eq!(code(r#"{"t":"move","id":1,"ply":0,"move":-3}"#), ErrorCode::BadField);
+        // A move that is neither text nor a whole number from 0 up says so, in the protocol's
+        // words, not serde's.
+        for (mv, what) in
+            [("-3", "-3"), ("1.5", "1.5"), ("17.0", "17.0"), ("null", "null"), ("true", "true"), ("[3]", "a list")]
+        {
+            let text = format!(r#"{{"t":"move","id":1,"ply":0,"move":{mv}}}"#);
+            let (_, e) = decode(&text).unwrap_err();
+            assert_eq!(e.code, ErrorCode::BadField, "{text}");
+            assert_eq!(e.message, format!("move must be text or a whole number from 0 up, not {what}"), "{text}");
+        }
         assert_eq!(code(r#"{"t":"sit","id":1,"extra":2}"#), ErrorCode::BadField);
         assert_eq!(code(r#"{"t":"hello","token":5}"#), ErrorCode::BadField);
         // A quick message is one of the preset phrases, never text of the sender's own.
