@@ -134,12 +134,14 @@ async fn players_create(
     ip: Option<Extension<ClientIp>>,
     JsonBody(b): JsonBody<NewPlayer>,
 ) -> Result<(StatusCode, [(header::HeaderName, &'static str); 1], Json<NewToken>), ApiError> {
-    allow_new(state.new_players.as_deref(), ip, state.ctx.config.new_players_per_ip, "players")?;
     let name = match b.name {
         Some(n) => ids::clean_name(&n)
             .ok_or_else(|| ApiError::BadRequest(ErrorCode::BadField, crate::ids::NAME_RULE.into()))?,
         None => default_name(),
     };
+    // Only a player about to be made counts against the address (as a group does): a refused
+    // name takes nothing, so a person retrying a name the rules refuse is not locked out.
+    allow_new(state.new_players.as_deref(), ip, state.ctx.config.new_players_per_ip, "players")?;
     let (token, id) = (ids::new_token(), ids::new_player_id());
     state.ctx.store.create_player(&id, &ids::hash_token(&token), &name, now_ms()).await?;
     // The one answer that carries a device token: no cache (a shared proxy, the browser's

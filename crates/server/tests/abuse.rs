@@ -118,6 +118,26 @@ async fn issue_19_a_player_holds_few_unplayed_groups_and_an_address_opens_few_a_
     assert_eq!(e["code"], "rate-limited", "{e}");
 }
 
+/// A refused request takes nothing from the address's bound on new players, as a refused
+/// group takes nothing from the bound on new groups: names the rules refuse, however many,
+/// leave the address all its new players.
+#[tokio::test]
+async fn a_refused_name_takes_no_new_player_from_the_address() {
+    let s = TestServer::start_with(tight(), None).await;
+    for name in ["", "   ", "\u{E000}1234", "a\u{200B}b", &"x".repeat(25)].iter().cycle().take(10) {
+        let r = s.http.post(s.url("/api/players")).json(&json!({"name": name})).send().await.unwrap();
+        assert_eq!(r.status(), 400, "{name:?}");
+        let e: Value = r.json().await.unwrap();
+        assert_eq!(e["code"], "bad-field", "{name:?}: {e}");
+    }
+    // The bound is 6 a minute: all six are still there, then none.
+    for _ in 0..6 {
+        s.player("Cy").await;
+    }
+    let r = s.http.post(s.url("/api/players")).json(&json!({"name": "Di"})).send().await.unwrap();
+    assert_eq!(r.status(), 429);
+}
+
 #[tokio::test]
 async fn issue_19_an_address_holds_few_sockets() {
     let s = TestServer::start_with(tight(), None).await;
