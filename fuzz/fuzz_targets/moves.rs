@@ -1,4 +1,4 @@
-//! Move and edge text as a client sends it, played in turn on both games: every text is
+//! Move and edge text as a client sends it, played in turn on every game: every text is
 //! either played or refused without changing the game, and a finished game refuses all.
 #![no_main]
 
@@ -7,7 +7,7 @@ use rules::{AnyGame, AnyOptions, GameKind};
 
 fuzz_target!(|data: &[u8]| {
     let Ok(text) = std::str::from_utf8(data) else { return };
-    for kind in [GameKind::Musashi, GameKind::Dots] {
+    for kind in GameKind::ALL {
         let mut game = AnyGame::new(AnyOptions::default_for(kind));
         for mv in text.split(',') {
             let side = game.turn();

@@ -1,8 +1,9 @@
 //! This crate provides the exact rules of the games qdan hosts: **Juroku Musashi**
-//! ([`musashi`]) and **Dots and Boxes** ([`dots`]). Each implements the [`Game`] trait
-//! (typed options and moves; move generation, play, undo, outcome, notation, a state hash),
-//! and one registry lists them: [`GameKind`], [`AnyOptions`] and [`AnyGame`] host any game
-//! without knowing which, and adding a game is one line there.
+//! ([`musashi`]), **Dots and Boxes** ([`dots`]) and **Bagh-Chal** ([`bagh_chal`]). Each
+//! implements the [`Game`] trait (typed options and moves; move generation, play, undo,
+//! outcome, notation, a state hash), and one registry lists them: [`GameKind`],
+//! [`AnyOptions`] and [`AnyGame`] host any game without knowing which. In this crate adding a
+//! game is one line there; the other layers are in `docs/adding-a-game.md`.
 //!
 //! No I/O, no async; move generation fills lists on the stack and never allocates.
 //!

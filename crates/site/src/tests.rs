@@ -228,7 +228,7 @@ impl Backend for TestBackend {
                         games: 1,
                     },
                 ],
-                GameKind::Musashi | GameKind::BaghChal => vec![],
+                _ => vec![],
             })
         })
     }

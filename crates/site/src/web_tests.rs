@@ -61,7 +61,11 @@ async fn sitemap_lists_every_public_page_in_every_locale_with_alternates() {
     assert!(body.starts_with("<?xml version=\"1.0\" encoding=\"UTF-8\"?>"));
     let urls: Vec<&str> = body.split("<url>").skip(1).collect();
     assert_eq!(urls.len(), public_pages().len() * Lang::ALL.len());
-    assert_eq!(public_pages().len(), 14, "home, 3 games x (page, lesson, rules, analysis board), leaderboard");
+    assert_eq!(
+        public_pages().len(),
+        1 + 4 * GameKind::ALL.len() + 1,
+        "home, each game's page, lesson, rules and analysis board, leaderboard"
+    );
     let mut locs = std::collections::BTreeSet::new();
     for u in &urls {
         let loc = u.split("<loc>").nth(1).unwrap().split("</loc>").next().unwrap();

@@ -93,7 +93,10 @@ where
 pub fn analyse(req: &AnalysisRequest, budget: &Budget, busy: &mut impl Slices) -> Result<AnalysisView, BadPosition> {
     let kind = match req.options.get("game").and_then(|g| g.as_str()) {
         Some(g) => g.parse::<rules::GameKind>().map_err(BadPosition)?,
-        None => return Err(BadPosition("options.game names the game (musashi, dots, bagh-chal)".into())),
+        None => {
+            let keys: Vec<&str> = rules::GameKind::ALL.iter().map(|k| k.as_str()).collect();
+            return Err(BadPosition(format!("options.game names the game ({})", keys.join(", "))));
+        }
     };
     // Any rule the games know, the analysis-only ones too (target `none`, any move limit).
     let mut obj = req.options.as_object().cloned().ok_or_else(|| BadPosition("options must be an object".into()))?;
@@ -116,6 +119,15 @@ mod tests {
         let req: AnalysisRequest = serde_json::from_value(req).unwrap();
         let clock = std::sync::Arc::new(ai::clock::WorkClock::new());
         analyse(&req, &DEVICE, &mut ai::review::Timed::new(clock))
+    }
+
+    /// A request that names no game is told every game's key.
+    #[test]
+    fn a_request_without_a_game_is_told_the_keys() {
+        let e = ask(serde_json::json!({"options": {}, "moves": []})).unwrap_err();
+        for kind in rules::GameKind::ALL {
+            assert!(e.0.contains(kind.as_str()), "{}", e.0);
+        }
     }
 
     /// The analysis board takes a move as a table's socket does, its written form only.

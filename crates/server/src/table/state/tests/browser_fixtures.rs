@@ -11,12 +11,7 @@ use wire::ServerMsg;
 use super::*;
 
 fn legal(h: &Harness) -> Vec<String> {
-    match h.view().view {
-        Some(wire::GameView::Musashi(m)) => m.legal,
-        Some(wire::GameView::Dots(d)) => d.legal.iter().map(u8::to_string).collect(),
-        Some(wire::GameView::BaghChal(b)) => b.legal,
-        None => vec![],
-    }
+    h.view().view.map(|v| v.legal()).unwrap_or_default()
 }
 
 /// A random session: joins, moves (mostly legal), undos, resignations, rematches,
