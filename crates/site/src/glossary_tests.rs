@@ -56,7 +56,8 @@ fn glossary(lang: Lang) -> Glossary {
     toml::from_str(&text).unwrap_or_else(|e| panic!("{path}: {e}"))
 }
 
-/// Which game a message belongs to: `Some("musashi")`, `Some("dots")` or `None` for both.
+/// Which game a message belongs to: `Some("musashi")`, `Some("dots")`, `Some("bagh-chal")`, or
+/// `None` for every game.
 fn game_of(id: &str) -> Option<&'static str> {
     const MUSASHI_SHARED: [&str; 9] = [
         "error-off-board",
@@ -70,6 +71,13 @@ fn game_of(id: &str) -> Option<&'static str> {
         "play-reason-move-limit",
     ];
     const DOTS_SHARED: [&str; 2] = ["error-already-drawn", "play-reason-boxes"];
+    const BAGH_CHAL_SHARED: [&str; 5] = [
+        "error-must-place",
+        "error-cannot-place",
+        "error-no-jump",
+        "play-reason-tigers-blocked",
+        "play-reason-goats-blocked",
+    ];
     let starts = |g: &str| {
         [format!("{g}-"), format!("learn-{g}-"), format!("rules-{g}-"), format!("game-{g}")]
             .iter()
@@ -79,6 +87,8 @@ fn game_of(id: &str) -> Option<&'static str> {
         Some("musashi")
     } else if starts("dots") || DOTS_SHARED.contains(&id) {
         Some("dots")
+    } else if starts("bagh-chal") || BAGH_CHAL_SHARED.contains(&id) {
+        Some("bagh-chal")
     } else {
         None
     }
@@ -136,7 +146,7 @@ fn every_locale_has_a_glossary_that_holds() {
         let texts = texts(lang);
         for term in &g.term {
             assert!(
-                matches!(term.scope.as_str(), "all" | "musashi" | "dots"),
+                matches!(term.scope.as_str(), "all" | "musashi" | "dots" | "bagh-chal"),
                 "{}: {}: scope {}",
                 lang.code(),
                 term.meaning,
