@@ -79,3 +79,24 @@ export function svgPoint(svg, e) {
   const p = new DOMPoint(e.clientX, e.clientY).matrixTransform(m.inverse());
   return { x: p.x, y: p.y };
 }
+
+/**
+ * Keeps the Tab key inside a question that must be answered (a role="alertdialog" in the
+ * panel): from its last button Tab goes to its first, and Shift+Tab the other way round, as
+ * in a dialog. Escape stays the way out, handled by its owner.
+ * @param {HTMLElement} box
+ */
+export function trapTab(box) {
+  box.addEventListener('keydown', (e) => {
+    if (e.key !== 'Tab') return;
+    const stops = /** @type {HTMLElement[]} */ ([...box.querySelectorAll('button:not(:disabled)')]);
+    if (!stops.length) return;
+    const first = stops[0];
+    const last = stops[stops.length - 1];
+    const at = document.activeElement;
+    if (e.shiftKey ? at === first || !box.contains(at) : at === last || !box.contains(at)) {
+      e.preventDefault();
+      (e.shiftKey ? last : first).focus();
+    }
+  });
+}

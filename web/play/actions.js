@@ -1,7 +1,7 @@
 // What a seated player can do during a game: ask the CPU for a hint, take back (or ask to),
 // resign (after a question), and answer the other player's take-back request.
 
-import { h } from '../dom.js';
+import { h, trapTab } from '../dom.js';
 import { canHint, canResign, canUndo } from './can.js';
 import { other, seatLabel, vsCpu } from './who.js';
 
@@ -27,7 +27,9 @@ export function createActions({ t, intent, hint, confirmResign }) {
   const confirmEl = h('div', { class: 'confirm', hidden: true, role: 'alertdialog', 'aria-labelledby': 'resign-q' },
     h('p', { id: 'resign-q' }, t('play-resign-confirm')), h('div', { class: 'row' }, yes, no));
 
-  // The question opens on its harmless answer, and Escape closes it, as a dialog does.
+  // The question opens on its harmless answer, keeps the Tab key, and Escape closes it, as a
+  // dialog does.
+  trapTab(confirmEl);
   resignBtn.addEventListener('click', () => {
     confirmResign(true);
     no.focus();

@@ -4,7 +4,7 @@
 // docs/protocol.md, "Blocking a player"); the game at this table goes on.
 
 import { request, storedToken } from '../api.js';
-import { h } from '../dom.js';
+import { h, trapTab } from '../dom.js';
 import { other, seatName } from './who.js';
 
 /** @param {{t: import('../types.js').Translate}} ctx */
@@ -26,20 +26,22 @@ export function createBlock({ t }) {
         h('p', { class: 'block-done', role: 'status' }, t('block-done', { name })),
         h('button', { type: 'button', class: 'btn small', id: 'unblock', onclick: () => change(false) }, t('block-unblock')));
     } else if (confirming) {
-      // Opens on its harmless answer; Cancel and Escape go back to the button.
+      // Opens on its harmless answer and keeps the Tab key; Cancel and Escape go back to the button.
       const cancel = () => {
         confirming = false;
         draw();
         /** @type {HTMLElement | null} */ (el.querySelector('#block-open'))?.focus();
       };
-      el.replaceChildren(h('div', {
+      const box = h('div', {
         class: 'block-confirm', role: 'alertdialog', 'aria-labelledby': 'block-ask',
         onkeydown: (/** @type {KeyboardEvent} */ e) => { if (e.key === 'Escape') cancel(); },
       },
         h('p', { id: 'block-ask' }, t('block-confirm', { name })),
         h('div', { class: 'row' },
           h('button', { type: 'button', class: 'btn danger', id: 'block-yes', onclick: () => change(true) }, t('block-yes')),
-          h('button', { type: 'button', class: 'btn', id: 'block-cancel', onclick: cancel }, t('block-cancel')))));
+          h('button', { type: 'button', class: 'btn', id: 'block-cancel', onclick: cancel }, t('block-cancel'))));
+      trapTab(box);
+      el.replaceChildren(box);
       /** @type {HTMLElement | null} */ (el.querySelector('#block-cancel'))?.focus();
     } else {
       el.replaceChildren(h('button', {
