@@ -1,9 +1,11 @@
 // Accessibility rough edges found in an audit (December 2026; axe-core and by hand, on a phone
 // and a desktop, light and dark, in five locales); each test below failed on the site as it was
-// before its fix: a question that let the Tab key wander off before it was answered.
+// before its fix: a question that let the Tab key wander off before it was answered, and a
+// chart whose buttons a screen reader could not reach.
 
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import { finishedGame } from './finished-game.js';
 import { DESKTOP, PHONE, newPlayer, seatTwoAtDots3x3, serverAndBrowser, shot, waitState } from './harness.js';
 
 const env = serverAndBrowser();
@@ -47,4 +49,29 @@ test('the resign and block questions keep the Tab key until they are answered', 
   assert.deepEqual([...host.errors, ...guest.errors], []);
   await host.context.close();
   await guest.context.close();
+});
+
+test('after a game: the chart\'s turning points are buttons a screen reader reaches', async () => {
+  const hostToken = (await (await fetch(`${env.server.url}/api/players`, {
+    method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{"name":"Host"}',
+  })).json()).token;
+  const { context, page, errors } = await newPlayer(env.browser, PHONE);
+  await page.goto(`${env.server.url}/en/`);
+  // Node 20 has no WebSocket: the game is played from a page.
+  const code = await page.evaluate(finishedGame, { base: env.server.url, host: hostToken });
+  await context.addInitScript((tok) => localStorage.setItem('qdan.token', tok), hostToken);
+  for (const [path, chart] of [[`/en/g/${code}`, '#review'], [`/en/g/${code}/1`, '#replay']]) {
+    await page.goto(`${env.server.url}${path}`);
+    await page.locator(`${chart} .review-chart .chart-turn`).first().waitFor({ timeout: 30_000 });
+    // Nothing the Tab key reaches sits inside an image, whose insides screen readers skip.
+    const hidden = await page.evaluate(() => [...document.querySelectorAll('[role="img"] [tabindex], [role="img"] button, [role="img"] a[href]')].map((e) => e.outerHTML.slice(0, 80)));
+    assert.deepEqual(hidden, [], `${path}: focusable inside role="img"`);
+    // The turning points are buttons with their words, inside a chart with its own.
+    const turn = page.locator(`${chart} .review-chart .chart-turn`).first();
+    const label = String(await turn.getAttribute('aria-label'));
+    await page.getByRole('button', { name: label, exact: true }).first().waitFor();
+    assert.match(String(await page.locator(`${chart} .review-chart`).getAttribute('aria-label')), /value of the game/);
+  }
+  assert.deepEqual(errors.filter((e) => !/status of 404/.test(e)), []);
+  await context.close();
 });

@@ -22,8 +22,10 @@ const PAD = 8;
  * @param {{label: string, onPick: (ply: number) => void}} config
  */
 export function createChart(container, config) {
+  // A group, not an image: an image's insides are hidden from screen readers, and the turning
+  // points in it are buttons that the Tab key reaches.
   const svg = /** @type {SVGSVGElement} */ (s('svg', {
-    class: 'review-chart', viewBox: `0 0 600 ${H}`, role: 'img', 'aria-label': config.label,
+    class: 'review-chart', viewBox: `0 0 600 ${H}`, role: 'group', 'aria-label': config.label,
   }));
   container.replaceChildren(svg);
   /** @type {ChartData | null} */
