@@ -1,7 +1,8 @@
 // Accessibility rough edges found in an audit (December 2026; axe-core and by hand, on a phone
 // and a desktop, light and dark, in five locales); each test below failed on the site as it was
-// before its fix: a question that let the Tab key wander off before it was answered, and a
-// chart whose buttons a screen reader could not reach.
+// before its fix: a question that let the Tab key wander off before it was answered, a chart
+// whose buttons a screen reader could not reach, and moves whose spoken name left out what
+// their button shows.
 
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
@@ -51,7 +52,7 @@ test('the resign and block questions keep the Tab key until they are answered', 
   await guest.context.close();
 });
 
-test('after a game: the chart\'s turning points are buttons a screen reader reaches', async () => {
+test('after a game: the chart\'s turning points and the moves are named as they are seen', async () => {
   const hostToken = (await (await fetch(`${env.server.url}/api/players`, {
     method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{"name":"Host"}',
   })).json()).token;
@@ -72,6 +73,13 @@ test('after a game: the chart\'s turning points are buttons a screen reader reac
     await page.getByRole('button', { name: label, exact: true }).first().waitFor();
     assert.match(String(await page.locator(`${chart} .review-chart`).getAttribute('aria-label')), /value of the game/);
   }
+  // The moves beside the board (the table's page): each spoken name holds the written move.
+  await page.goto(`${env.server.url}/en/g/${code}`);
+  await page.locator('#moves-list .move').first().waitFor();
+  const names = await page.evaluate(() => [...document.querySelectorAll('#moves-list .move')].map((b) => [b.textContent, b.getAttribute('aria-label')]));
+  assert.ok(names.length > 10);
+  for (const [shown, said] of names) assert.ok(String(said).includes(String(shown)), `"${said}" holds "${shown}"`);
+  assert.match(String(names[0][1]), /^1\. First player: a1–b1 \(Line across, row 1, from dot 1\)$/);
   assert.deepEqual(errors.filter((e) => !/status of 404/.test(e)), []);
   await context.close();
 });

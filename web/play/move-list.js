@@ -88,15 +88,20 @@ export function createMoveList({ t, boardEl }) {
     const movers = pos.movers;
     list.replaceChildren(...turnsOf(movers, game.startsTurn).map((row) => h('li', { class: 'moves-turn' },
       h('span', { class: 'no', 'aria-hidden': 'true' }, `${row.number}.`),
-      ...row.plies.map((ply) => h('button', {
-        type: 'button',
-        class: ply === at ? 'move current' : 'move',
-        'data-ply': ply,
-        // One stop for the Tab key: the marked move; the arrow keys do the rest.
-        tabindex: ply === at ? 0 : -1,
-        'aria-current': ply === at ? 'step' : null,
-        'aria-label': t('play-moves-move', { number: row.number, side: roles[movers[ply - 1]], move: game.describe(t, views[ply - 1], moves[ply - 1]) }),
-      }, game.notation(views[ply - 1], moves[ply - 1]))))));
+      ...row.plies.map((ply) => {
+        const shown = game.notation(views[ply - 1], moves[ply - 1]);
+        const said = game.describe(t, views[ply - 1], moves[ply - 1]);
+        return h('button', {
+          type: 'button',
+          class: ply === at ? 'move current' : 'move',
+          'data-ply': ply,
+          // One stop for the Tab key: the marked move; the arrow keys do the rest.
+          tabindex: ply === at ? 0 : -1,
+          'aria-current': ply === at ? 'step' : null,
+          // The name holds what the button shows (WCAG 2.5.3, label in name).
+          'aria-label': t('play-moves-move', { number: row.number, side: roles[movers[ply - 1]], move: said.includes(shown) ? said : t('play-moves-written', { notation: shown, move: said }) }),
+        }, shown);
+      }))));
     none.hidden = n > 0;
     where.textContent = shown === null ? '' : shown === 0 ? t('play-moves-start') : t('play-moves-viewing', { ply: shown, total: n });
     back.hidden = shown === null;
