@@ -1,8 +1,8 @@
 // Accessibility rough edges found in an audit (December 2026; axe-core and by hand, on a phone
 // and a desktop, light and dark, in five locales); each test below failed on the site as it was
 // before its fix: a question that let the Tab key wander off before it was answered, a chart
-// whose buttons a screen reader could not reach, and moves whose spoken name left out what
-// their button shows.
+// whose buttons a screen reader could not reach, moves whose spoken name left out what their
+// button shows, and boards taller than a desktop zoomed to 200%.
 
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
@@ -82,4 +82,35 @@ test('after a game: the chart\'s turning points and the moves are named as they 
   assert.match(String(names[0][1]), /^1\. First player: a1–b1 \(Line across, row 1, from dot 1\)$/);
   assert.deepEqual(errors.filter((e) => !/status of 404/.test(e)), []);
   await context.close();
+});
+
+test('at 200% zoom on a 1280x800 desktop, each board fits the screen\'s height', async () => {
+  // 200% of 1280x800 lays pages out in 640x400 CSS pixels; a phone on its side is much the same.
+  const me = await (await fetch(`${env.server.url}/api/players`, {
+    method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}',
+  })).json();
+  const code = (await (await fetch(`${env.server.url}/api/groups`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${me.token}` },
+    body: JSON.stringify({ game: 'musashi', cpu: 'beginner' }),
+  })).json()).code;
+  for (const viewport of [{ width: 640, height: 400 }, { width: 844, height: 390 }]) {
+    const { context, page, errors } = await newPlayer(env.browser, viewport);
+    await context.addInitScript((tok) => localStorage.setItem('qdan.token', tok), me.token);
+    for (const path of [`/en/g/${code}`, '/en/games/musashi/learn', '/en/games/bagh-chal/analysis']) {
+      await page.goto(`${env.server.url}${path}`);
+      const board = page.locator('#board svg[viewBox]');
+      await board.waitFor();
+      const box = /** @type {{height: number}} */ (await board.boundingBox());
+      // The whole board on one screen, and not shrunk to a stamp either.
+      assert.ok(box.height <= viewport.height, `${viewport.width}x${viewport.height} ${path}: a board ${box.height} px tall`);
+      assert.ok(box.height >= 0.85 * viewport.height, `${viewport.width}x${viewport.height} ${path}: a board only ${box.height} px tall`);
+      assert.equal(await page.evaluate(() => document.documentElement.scrollWidth <= innerWidth), true, `${path}: no sideways scroll`);
+    }
+    await page.goto(`${env.server.url}/en/g/${code}`);
+    await page.locator('#board svg[viewBox]').waitFor();
+    await shot(page, `board-fits-${viewport.width}x${viewport.height}`);
+    assert.deepEqual(errors, []);
+    await context.close();
+  }
 });
