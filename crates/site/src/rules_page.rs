@@ -28,6 +28,11 @@ use crate::rules_date::updated_date;
 /// Dots rules page names as its source: a book's title, the same in every language.
 const DOTS_BOOK: &str = "The Dots and Boxes Game";
 
+/// Stands for the book's title in the translated sentence until that is escaped; then the
+/// title goes in, marked as English, so that a screen reader on a German, Russian, Hindi or
+/// Tagalog page says it in English (WCAG 3.1.2, the language of parts).
+const BOOK_MARK: &str = "\u{E000}";
+
 /// The ids of the page's sections, in order.
 pub const SECTIONS: [&str; 8] = ["setup", "play", "winning", "ratings", "defaults", "local-rules", "terms", "faq"];
 
@@ -163,12 +168,13 @@ pub fn body(m: &Messages, g: GameKind, settings: &SiteSettings) -> String {
         // Each game says what is true of it: Musashi always has a winner, Dots can be drawn;
         // and each names where its rules come from.
         ("rules-row-draws", m.t(&p("draws-value"))),
-        ("rules-row-source", m.t_args(&p("source-value"), &[("book", Arg::Str(DOTS_BOOK.into()))])),
+        ("rules-row-source", m.t_args(&p("source-value"), &[("book", Arg::Str(BOOK_MARK.into()))])),
     ]
     .iter()
     .map(|(k, v)| {
         let key = k.trim_start_matches("rules-row-");
-        format!(r#"<tr data-row="{key}"><th scope="row">{}</th><td>{}</td></tr>"#, esc(&m.t(k)), esc(v))
+        let v = esc(v).replace(BOOK_MARK, &format!(r#"<span lang="en">{}</span>"#, esc(DOTS_BOOK)));
+        format!(r#"<tr data-row="{key}"><th scope="row">{}</th><td>{v}</td></tr>"#, esc(&m.t(k)))
     })
     .collect::<String>();
 
@@ -435,6 +441,10 @@ mod tests {
             assert_ne!(m_draws, d_draws, "{l}: Musashi has no draws, Dots has");
             assert_ne!(m_source, d_source, "{l}: each game names its own source");
             assert!(d_source.contains("The Dots and Boxes Game") && d_source.contains("2000"), "{l}: {d_source}");
+            // The book's English title is marked as English on every page (the audit of
+            // December 2026: a Russian screen reader read it with Russian sounds).
+            assert!(dots.contains(r#"<span lang="en">The Dots and Boxes Game</span>"#), "{l}");
+            assert!(!dots.contains('\u{E000}'), "{l}");
             assert!(m_draws.contains("Glicko-2") && d_draws.contains("Glicko-2"), "{l}");
         }
         let (_, musashi) = get("/en/games/musashi/rules").await;
