@@ -2,7 +2,8 @@
 // and a desktop, light and dark, in five locales); each test below failed on the site as it was
 // before its fix: a question that let the Tab key wander off before it was answered, a chart
 // whose buttons a screen reader could not reach, moves whose spoken name left out what their
-// button shows, and boards taller than a desktop zoomed to 200%.
+// button shows, boards taller than a desktop zoomed to 200%, and faded small text on the
+// quick-pairing button one waits in.
 
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
@@ -111,6 +112,39 @@ test('at 200% zoom on a 1280x800 desktop, each board fits the screen\'s height',
     await page.locator('#board svg[viewBox]').waitFor();
     await shot(page, `board-fits-${viewport.width}x${viewport.height}`);
     assert.deepEqual(errors, []);
+    await context.close();
+  }
+});
+
+test('the quick-pairing button one waits in has text of at least 4.5:1, light and dark', async () => {
+  for (const colorScheme of /** @type {const} */ (['light', 'dark'])) {
+    const context = await env.browser.newContext({ viewport: PHONE, colorScheme });
+    const page = await context.newPage();
+    await page.goto(`${env.server.url}/en/games/dots`);
+    await page.locator('#lobby-pools button.pool').first().waitFor();
+    await page.locator('#lobby-pools button[data-pool="dots-untimed"]').click();
+    const on = page.locator('#lobby-pools button.pool.on');
+    await on.waitFor();
+    // As it stays while one waits: the pointer gone from it (a hover darkens it).
+    await page.mouse.move(0, 0);
+    // Each line's colour, faded by its opacity over the button's background, against that background.
+    const ratios = await on.evaluate((b) => {
+      const rgb = (/** @type {string} */ c) => (c.match(/[\d.]+/g) ?? []).map(Number);
+      const lum = (/** @type {number[]} */ c) => {
+        const [r, g, bl] = c.slice(0, 3).map((x) => x / 255).map((x) => (x <= 0.03928 ? x / 12.92 : ((x + 0.055) / 1.055) ** 2.4));
+        return 0.2126 * r + 0.7152 * g + 0.0722 * bl;
+      };
+      const bg = rgb(getComputedStyle(b).backgroundColor);
+      return [...b.children].map((el) => {
+        const cs = getComputedStyle(el);
+        const a = Number(cs.opacity) * (rgb(cs.color)[3] ?? 1);
+        const fg = rgb(cs.color).slice(0, 3).map((x, i) => a * x + (1 - a) * bg[i]);
+        const [hi, lo] = [lum(fg), lum(bg)].sort((x, y) => y - x);
+        return { text: el.textContent, ratio: (hi + 0.05) / (lo + 0.05) };
+      });
+    });
+    assert.ok(ratios.length >= 2);
+    for (const r of ratios) assert.ok(r.ratio >= 4.5, `${colorScheme}: "${r.text}" at ${r.ratio.toFixed(2)}:1`);
     await context.close();
   }
 });
