@@ -90,7 +90,7 @@ test('defect 3: a tap that cannot be used says why, on screen and to screen read
   // The learner plays the Parent: a tap on a Child explains, instead of doing nothing.
   await page.locator('svg.musashi-board [data-point="a1"]').click();
   const note = page.locator('#board .board-note[role="status"]');
-  await note.filter({ hasText: 'You play the Parent: tap the Parent.' }).waitFor();
+  await note.filter({ hasText: 'You play the Parent: choose the Parent.' }).waitFor();
   assert.ok(await note.isVisible());
   await shot(page, 'refusal-musashi-en-390x844');
   // The Parent chosen, a point it cannot reach in one step.

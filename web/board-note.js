@@ -1,5 +1,5 @@
 // A short note over a board, for a tap or key press that could not be used ("The Parent
-// moves: tap the Parent"). Shown for a few seconds near the bottom of the board and spoken by
+// moves: choose the Parent"). Shown for a few seconds near the bottom of the board and spoken by
 // screen readers (the note is a polite live region). Shared by both games' boards.
 
 import { h } from './dom.js';

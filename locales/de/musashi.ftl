@@ -28,8 +28,8 @@ musashi-point-target-take =
 musashi-point-parent-movable = { $point }, Vater: kann ziehen
 musashi-point-child-movable = { $point }, Kind: kann ziehen
 musashi-selected = { $point } gewählt. Wähle jetzt das Ziel.
-musashi-refuse-parent = Du führst den Vater: Tippe den Vater an.
-musashi-refuse-children = Du führst die Kinder: Tippe eines deiner Kinder an.
+musashi-refuse-parent = Du führst den Vater: Wähle den Vater.
+musashi-refuse-children = Du führst die Kinder: Wähle eines deiner Kinder.
 musashi-refuse-stuck = Das Kind auf { $point } kann nicht ziehen: Alle Nachbarpunkte sind besetzt.
 musashi-refuse-target = Von { $from } nach { $to } ist es kein Schritt entlang einer Linie.
 

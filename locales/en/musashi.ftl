@@ -28,8 +28,8 @@ musashi-point-target-take =
 musashi-point-parent-movable = { $point }, Parent: you can move it
 musashi-point-child-movable = { $point }, Child: you can move it
 musashi-selected = { $point } chosen. Now choose where to go.
-musashi-refuse-parent = You play the Parent: tap the Parent.
-musashi-refuse-children = You play the Children: tap one of your Children.
+musashi-refuse-parent = You play the Parent: choose the Parent.
+musashi-refuse-children = You play the Children: choose one of your Children.
 musashi-refuse-stuck = The Child on { $point } cannot move: every point next to it is taken.
 musashi-refuse-target = { $to } is not one step from { $from } along a line.
 

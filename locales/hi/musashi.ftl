@@ -28,8 +28,8 @@ musashi-point-target-take =
 musashi-point-parent-movable = { $point }, जनक: चल सकता है
 musashi-point-child-movable = { $point }, बच्चा: चल सकता है
 musashi-selected = { $point } चुना। अब चुनें कहाँ जाना है।
-musashi-refuse-parent = आप जनक चला रहे हैं: जनक पर टैप करें।
-musashi-refuse-children = आप बच्चे चला रहे हैं: अपने किसी बच्चे पर टैप करें।
+musashi-refuse-parent = आप जनक चला रहे हैं: जनक को चुनें।
+musashi-refuse-children = आप बच्चे चला रहे हैं: अपना कोई बच्चा चुनें।
 musashi-refuse-stuck = { $point } वाला बच्चा नहीं चल सकता: उसके पास के सभी बिंदु भरे हैं।
 musashi-refuse-target = { $from } से { $to } तक रेखा पर एक कदम में नहीं जा सकते।
 

@@ -24,8 +24,8 @@ musashi-point-target-take =
 musashi-point-parent-movable = { $point }, Родитель: может ходить
 musashi-point-child-movable = { $point }, Ребёнок: может ходить
 musashi-selected = Выбрано: { $point }. Теперь выберите, куда идти.
-musashi-refuse-parent = Вы играете Родителем: нажмите на Родителя.
-musashi-refuse-children = Вы играете Детьми: нажмите на одного из своих Детей.
+musashi-refuse-parent = Вы играете Родителем: выберите Родителя.
+musashi-refuse-children = Вы играете Детьми: выберите одного из своих Детей.
 musashi-refuse-stuck = Ребёнку на { $point } некуда ходить: все соседние точки заняты.
 musashi-refuse-target = С { $from } на { $to } не попасть одним шагом по линии.
 

@@ -20,8 +20,8 @@ musashi-point-target-take = { $point }, bakante: { $count } Anak ang makukuha mo
 musashi-point-parent-movable = { $point }, Magulang: puwedeng igalaw
 musashi-point-child-movable = { $point }, Anak: puwedeng igalaw
 musashi-selected = Napili ang { $point }. Piliin kung saan pupunta.
-musashi-refuse-parent = Ikaw ang Magulang: i-tap ang Magulang.
-musashi-refuse-children = Ikaw ang Mga Anak: i-tap ang isa sa Mga Anak mo.
+musashi-refuse-parent = Ikaw ang Magulang: piliin ang Magulang.
+musashi-refuse-children = Ikaw ang Mga Anak: piliin ang isa sa Mga Anak mo.
 musashi-refuse-stuck = Hindi makagalaw ang Anak sa { $point }: may nakalagay na sa lahat ng katabing punto.
 musashi-refuse-target = Hindi isang hakbang sa linya ang { $to } mula sa { $from }.
 
