@@ -7,8 +7,9 @@
 //! group page whose socket could never open. (The `site` router that renders pages holds no
 //! state, so this check lives on the server.)
 //!
-//! Only the page route pays a store look-up for a code already in stored form; the API and the
-//! socket pass such codes straight to their handlers, which look the group up anyway.
+//! Only the page routes (a group's and a replay's) pay a store look-up for a code already in stored
+//! form; the API and the socket pass such codes straight to their handlers, which look the group up
+//! anyway.
 
 use axum::extract::{Request, State};
 use axum::http::Uri;
@@ -113,10 +114,6 @@ pub(crate) async fn codes(State(state): State<AppState>, mut req: Request, next:
         CodeRoute::Replay { n, .. } => Some(n),
         _ => None,
     };
-    if replay.is_some() && ids::looks_like_code(typed) {
-        // The replay page looks its game up itself, and answers 404 when there is none.
-        return next.run(req).await;
-    }
     let found = match resolve(&state, typed).await {
         Ok(found) => found,
         Err(e) => {

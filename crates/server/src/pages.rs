@@ -72,8 +72,17 @@ impl site::Backend for StoreBackend {
 
     fn game_exists<'a>(&'a self, code: &'a str, n: u32) -> BoxFuture<'a, Option<bool>> {
         Box::pin(async move {
-            // A code typed in any case names the same group, as its invite link does.
-            let Some(code) = crate::ids::normalize_code(code) else { return Some(false) };
+            // The code as stored (an old code keeps its lower-case letters; a typed one was
+            // redirected to its stored form before this page), else in today's normal form.
+            let stored = match self.store.game_by_no(code, n).await {
+                Ok(Some(_)) => return Some(true),
+                Ok(None) => crate::ids::normalize_code(code).filter(|c| c != code),
+                Err(e) => {
+                    tracing::warn!("replay page {code}/{n}: {e}");
+                    return None;
+                }
+            };
+            let Some(code) = stored else { return Some(false) };
             match self.store.game_by_no(&code, n).await {
                 Ok(game) => Some(game.is_some()),
                 Err(e) => {

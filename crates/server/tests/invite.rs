@@ -4,7 +4,7 @@
 use serde_json::{Value, json};
 use server::store::GroupRow;
 
-use crate::common::{Client, TestServer, both_move};
+use crate::common::{Client, TestServer, both_move, first_legal, play_out};
 
 fn no_redirects() -> reqwest::Client {
     reqwest::Client::builder().redirect(reqwest::redirect::Policy::none()).build().unwrap()
@@ -134,8 +134,18 @@ async fn old_codes_keep_working() {
     assert!(r.status().is_redirection());
     assert_eq!(r.headers()["location"], format!("/en/g/{old}"));
     assert_eq!(http.get(s.url(&format!("/api/groups/{old}"))).send().await.unwrap().status(), 200);
-    let c = Client::connect(s.addr, old, &token, None).await;
-    assert_eq!(c.table["code"], old);
+    let mut a = Client::connect(s.addr, old, &token, None).await;
+    assert_eq!(a.table["code"], old);
+    // A finished game of the old group: its replay page, as stored and as typed.
+    let (tb, _) = s.player("Ben").await;
+    let mut b = s.client(old, &tb).await;
+    b.intent(json!({"t": "sit"})).await;
+    a.catch_up(b.v).await;
+    play_out(&mut a, &mut b, first_legal).await;
+    assert_eq!(http.get(s.url(&format!("/en/g/{old}/1"))).send().await.unwrap().status(), 200);
+    let r = http.get(s.url("/en/g/K3J9QW2MAXAB/1")).send().await.unwrap();
+    assert!(r.status().is_redirection(), "{}", r.status());
+    assert_eq!(r.headers()["location"], format!("/en/g/{old}/1"));
 }
 
 /// A player who gives no name gets a default one: a mark and a number that each page shows in
