@@ -219,14 +219,22 @@ test("an engine that does not load is said in the page's language, and the CPU m
   });
   await me.page.goto(`${env.server.url}/de${url}`);
   await waitState(me.page, 's.seat === 0 && s.table.status === "playing"');
+  const serverMoves = await serverCpuMoves();
   await drawALine(me.page);
   const sign = me.page.locator('#cpu-thinking.failed');
   await sign.filter({ hasText: 'Die CPU konnte ihren Zug auf diesem Gerät nicht berechnen.' }).waitFor();
   await shot(me.page, 'device-cpu-engine-failed-de-390x844');
+  // Said to screen readers too, and this tab's next CPU games are the server's to play.
+  await me.page.locator('#live').filter({ hasText: 'nicht berechnen' }).waitFor();
+  const available = () => me.page.evaluate(async () => (await import('/static/engine/engine.js')).engineAvailable());
+  assert.equal(await available(), false);
   blocked = false;
   await me.page.locator('#cpu-retry').filter({ hasText: 'Noch einmal versuchen' }).click();
   await waitState(me.page, 's.table.plies >= 2');
   await me.page.locator('#cpu-thinking.failed').waitFor({ state: 'detached' });
+  // The move came from the page, not from the server's fallback after its wait.
+  assert.equal(await serverCpuMoves(), serverMoves);
+  assert.equal(await available(), true);
   // The failure was reported once, on the console; nothing else went wrong.
   assert.deepEqual(me.errors.filter((e) => !e.includes('the CPU move on this device failed')), []);
   await me.context.close();

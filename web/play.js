@@ -152,7 +152,7 @@ export function start(data, t, announce) {
   const name = createName({ t, intent });
   const review = createReview({ t, lang: data.lang, code });
   const moveList = createMoveList({ t, boardEl });
-  const deviceCpu = createDeviceCpu({ t, code, send: (i) => conn.send(i) });
+  const deviceCpu = createDeviceCpu({ t, code, send: (i) => conn.send(i), announce });
   const quick = createQuickMessages({ t, code, intent, announce });
   const panels = [end, review, seats, status, moveList, actions, invite, settings, name, deviceCpu, quick];
   const noticeEl = h('p', { class: 'notice', id: 'notice', role: 'status' });

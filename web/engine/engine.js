@@ -13,9 +13,32 @@ let nextId = 1;
 /** @type {Map<number, (answer: any) => void>} */
 const waiting = new Map();
 
-/** Whether this browser can run the engine (WebAssembly and module workers). */
+/** Set in this tab once the engine failed on a CPU move (`markEngineFailed`). */
+const FAILED = 'qdan.engine-failed';
+
+/**
+ * Whether this browser can run the engine (WebAssembly and module workers), and it has not
+ * failed in this tab: after a failure the next CPU games are made for the server to play,
+ * rather than wait for its fallback at every move of the CPU.
+ */
 export function engineAvailable() {
-  return typeof WebAssembly === 'object' && typeof WebAssembly.compileStreaming === 'function' && typeof Worker === 'function';
+  let failed = false;
+  try {
+    failed = sessionStorage.getItem(FAILED) === '1';
+  } catch {
+    /* storage refused: as if nothing failed */
+  }
+  return !failed && typeof WebAssembly === 'object' && typeof WebAssembly.compileStreaming === 'function' && typeof Worker === 'function';
+}
+
+/** Records that the engine failed (or worked again) in this tab. @param {boolean} failed */
+export function markEngineFailed(failed) {
+  try {
+    if (failed) sessionStorage.setItem(FAILED, '1');
+    else sessionStorage.removeItem(FAILED);
+  } catch {
+    /* storage refused: nothing remembered */
+  }
 }
 
 function start() {

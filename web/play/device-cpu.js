@@ -72,9 +72,9 @@ function warmSoon(req) {
 }
 
 /**
- * @param {{t: import('../types.js').Translate, code: string, send: (i: import('../types.js').Intent) => Promise<unknown>}} ctx
+ * @param {{t: import('../types.js').Translate, code: string, send: (i: import('../types.js').Intent) => Promise<unknown>, announce: (text: string) => void}} ctx
  */
-export function createDeviceCpu({ t, code, send }) {
+export function createDeviceCpu({ t, code, send, announce }) {
   const label = h('span', {}, t('play-cpu-thinking'));
   // The engine failed (it did not load, or refused the position): the page says so and offers
   // to ask again, rather than show the CPU thinking for ever.
@@ -134,6 +134,7 @@ export function createDeviceCpu({ t, code, send }) {
       // position that is gone, though it may be at the same ply.
       if (asked !== key) return;
       await send({ t: 'cpuMove', ply: tb.plies, move: known.move });
+      engineModule?.markEngineFailed(false);
     } catch (e) {
       const code = /** @type {{code?: string}} */ (e).code;
       // A lost socket: the next welcome renders again, and the move is sent then. A position
@@ -143,6 +144,11 @@ export function createDeviceCpu({ t, code, send }) {
       } else if (code !== 'stale-ply' && code !== 'not-your-turn' && code !== 'game-over' && asked === key) {
         console.error('qdan: the CPU move on this device failed', e);
         failed = key;
+        // Not the same move again on "Try again", and the next CPU games of this tab are
+        // played by the server (`engineFailed`).
+        known = { key: '', move: null };
+        loadEngine().then((m) => m.markEngineFailed(true), () => {});
+        announce(t('play-cpu-failed'));
         if (last) render(last);
       }
     }
