@@ -77,6 +77,7 @@ async fn replay(store: &Store, kind: GameKind, row: GameRow) -> Result<Game> {
         moves,
         clock: row.clock_deadline,
         timed_out_at: None,
+        clock_taken_off: None,
         ratings: store.rating_changes(&row.id).await?,
         started_at: row.started_at,
         ended_at: row.ended_at,

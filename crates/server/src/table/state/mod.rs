@@ -126,6 +126,9 @@ pub struct Game {
     pub clock: Option<Ms>,
     /// The clock ran out at this ply: the CPU moves for the seat.
     pub timed_out_at: Option<usize>,
+    /// The deadline of the turn at this ply when the host took the limit off: a limit set
+    /// again in the same turn does not give it more time than it had.
+    pub clock_taken_off: Option<(usize, Ms)>,
     /// Rating changes, once a ranked game's end is stored.
     pub ratings: Vec<Rated>,
     pub started_at: Ms,
@@ -487,6 +490,7 @@ impl Game {
             moves: Vec::new(),
             clock,
             timed_out_at: None,
+            clock_taken_off: None,
             ratings: Vec::new(),
             started_at: now,
             ended_at: None,

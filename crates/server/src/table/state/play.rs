@@ -223,17 +223,24 @@ impl Table {
         if clock_changed {
             let ms = limit.map(|s| self.clock_ms(s));
             let g = self.game.as_mut().expect("a game in progress");
+            let ply = g.plies();
             g.clock = match (g.clock, ms) {
                 // The turn in progress never gets more time (a host toggling the limit would
                 // refill their own clock): a shorter limit cuts it, a longer one counts from
-                // the next move. A clock run out stays run out.
+                // the next move, and a limit taken off and set again in the same turn keeps
+                // the deadline the turn had. A clock run out stays run out (its stand-in move
+                // is still made).
                 (Some(deadline), Some(ms)) => Some(deadline.min(now + ms)),
-                (None, Some(ms)) => Some(now + ms),
-                (_, None) => None,
+                (None, Some(ms)) => match g.clock_taken_off {
+                    Some((at, deadline)) if at == ply => Some(deadline.min(now + ms)),
+                    _ => Some(now + ms),
+                },
+                (Some(deadline), None) => {
+                    g.clock_taken_off = Some((ply, deadline));
+                    None
+                }
+                (None, None) => None,
             };
-            if g.clock.is_none() {
-                g.timed_out_at = None;
-            }
         }
         out.push(Change::SettingsChanged { clock: clock_changed });
         Ok(())

@@ -103,10 +103,24 @@ fn a_new_turn_limit_never_gives_the_turn_in_progress_more_time() {
     h.later(5_000);
     h.intent(A, limit(Some(30))).unwrap();
     assert_eq!(h.view().clock.unwrap().remaining_ms, 30_000);
-    // No limit, then one again: a full clock from now.
+    // No limit, then one again in the same turn: the turn keeps the deadline it had.
     h.intent(A, limit(None)).unwrap();
     assert!(h.view().clock.is_none());
-    h.later(40_000);
+    h.later(10_000);
+    h.intent(A, limit(Some(30))).unwrap();
+    assert_eq!(h.view().clock.unwrap().remaining_ms, 20_000);
+    // Taken off, and set again after that deadline: the turn's time is up.
+    h.intent(A, limit(None)).unwrap();
+    h.later(25_000);
+    h.intent(A, limit(Some(60))).unwrap();
+    assert_eq!(h.view().clock.unwrap().remaining_ms, 0);
+    // A clock run out stays run out: taking the limit off does not cancel the CPU's move.
+    h.later(1);
+    assert_eq!(h.t.cpu_turn().map(|t| t.by), Some(MoveSource::Timeout));
+    h.intent(A, limit(None)).unwrap();
+    assert_eq!(h.t.cpu_turn().map(|t| t.by), Some(MoveSource::Timeout));
+    // A new turn with a limit set gets it in full.
+    h.ok(Input::Cpu { game_no: 1, ply: 1, by: MoveSource::Timeout, mv: "5".into() });
     h.intent(A, limit(Some(30))).unwrap();
     assert_eq!(h.view().clock.unwrap().remaining_ms, 30_000);
 }
