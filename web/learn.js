@@ -216,12 +216,19 @@ export async function start(data, t, announce) {
       el.style.minHeight = `${most}px`;
     }
   };
+  // Measured again when the width changes, at most once a frame while a window is dragged.
   let width = textEl.clientWidth;
+  let pending = false;
   addEventListener('resize', () => {
-    if (textEl.clientWidth !== width) {
-      width = textEl.clientWidth;
-      steady();
-    }
+    if (pending) return;
+    pending = true;
+    requestAnimationFrame(() => {
+      pending = false;
+      if (textEl.clientWidth !== width) {
+        width = textEl.clientWidth;
+        steady();
+      }
+    });
   });
   lesson.dataset.steps = String(steps.length);
   show();
