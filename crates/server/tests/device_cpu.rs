@@ -225,7 +225,7 @@ async fn the_cpu_waits_while_its_player_is_away() {
 /// nothing is played.
 #[tokio::test]
 async fn a_move_the_page_does_not_send_is_played_by_the_server_after_the_wait() {
-    let wait = Duration::from_millis(600);
+    let wait = Duration::from_secs(2);
     let s = TestServer::start_with(Config { device_cpu_wait: wait, ..fast_config() }, None).await;
     let (_, _, mut a) = device_table(&s, json!({})).await;
     let started = std::time::Instant::now();
