@@ -1,6 +1,6 @@
 //! Invite codes as people type them: every route that reads a code (`/{lang}/g/{code}`, a
-//! replay's `/{lang}/g/{code}/{n}`, `/api/groups/{code}`, `/api/games/{code}/{n}`, `/ws/{code}`)
-//! goes through [`codes`] first, which finds the stored
+//! replay's `/{lang}/g/{code}/{n}`, `/api/groups/{code}`, `/ws/{code}`) goes through [`codes`]
+//! first (`/api/games/{code}/{n}` resolves its code itself, `crate::review`), which finds the stored
 //! code a typed one means (see [`crate::ids::normalize_code`]) and rewrites the request to it,
 //! before the router picks a handler. The page route also answers here when the group does not
 //! exist: a real 404 page in the visitor's language with a way to start a game, instead of a
@@ -34,10 +34,9 @@ enum CodeRoute<'a> {
         code: &'a str,
         n: &'a str,
     },
-    /// An API path or the socket: a typed code is rewritten in place (segment `at` of the path).
+    /// An API path or the socket: a typed code is rewritten in place (the path's last segment).
     Api {
         code: &'a str,
-        at: usize,
     },
 }
 
@@ -46,8 +45,7 @@ fn route_of(path: &str) -> Option<CodeRoute<'_>> {
     match parts.as_slice() {
         // The lobby's socket is not a table's.
         ["ws", "lobby"] => None,
-        ["ws", code] | ["api", "groups", code] => Some(CodeRoute::Api { code, at: parts.len() - 1 }),
-        ["api", "games", code, _] | ["api", "games", code, _, "record"] => Some(CodeRoute::Api { code, at: 2 }),
+        ["ws", code] | ["api", "groups", code] => Some(CodeRoute::Api { code }),
         [lang, "g", code] => Some(CodeRoute::Page { lang, code }),
         [lang, "g", code, n] if !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()) => {
             Some(CodeRoute::Replay { lang, code, n })
@@ -76,15 +74,13 @@ pub async fn resolve(state: &AppState, typed: &str) -> Result<Option<String>, St
     Ok(None)
 }
 
-/// `uri` with segment `at` of its path (0: the one after the first `/`) replaced by `code`,
-/// keeping the query.
-fn with_code(uri: &Uri, at: usize, code: &str) -> Option<Uri> {
-    let mut segments: Vec<&str> = uri.path().strip_prefix('/')?.split('/').collect();
-    *segments.get_mut(at)? = code;
-    let path = segments.join("/");
+/// `path` with its last segment replaced by `code`, keeping the query.
+fn with_code(uri: &Uri, code: &str) -> Option<Uri> {
+    let path = uri.path();
+    let base = &path[..path.rfind('/')? + 1];
     let pq = match uri.query() {
-        Some(q) => format!("/{path}?{q}"),
-        None => format!("/{path}"),
+        Some(q) => format!("{base}{code}?{q}"),
+        None => format!("{base}{code}"),
     };
     let mut parts = uri.clone().into_parts();
     parts.path_and_query = Some(pq.parse().ok()?);
@@ -96,18 +92,18 @@ pub(crate) async fn codes(State(state): State<AppState>, mut req: Request, next:
     let path = req.uri().path().to_string();
     let Some(route) = route_of(&path) else { return next.run(req).await };
     // What the request is, once its code is resolved: a page in a language (a replay with its
-    // game number), or a path to rewrite at a segment.
-    let (typed, page, at) = match route {
+    // game number), or a path to rewrite.
+    let (typed, page) = match route {
         CodeRoute::Page { lang, code } | CodeRoute::Replay { lang, code, .. } => match Lang::from_code(lang) {
-            Some(l) => (code, Some(l), 0),
+            Some(l) => (code, Some(l)),
             // Not a locale: the site's own 404.
             None => return next.run(req).await,
         },
-        CodeRoute::Api { code, at } => {
+        CodeRoute::Api { code } => {
             if ids::looks_like_code(code) {
                 return next.run(req).await;
             }
-            (code, None, at)
+            (code, None)
         }
     };
     let replay = match route {
@@ -131,7 +127,7 @@ pub(crate) async fn codes(State(state): State<AppState>, mut req: Request, next:
         },
         (Some(_), Some(_)) => next.run(req).await,
         (Some(code), None) => {
-            if let Some(uri) = with_code(req.uri(), at, &code) {
+            if let Some(uri) = with_code(req.uri(), &code) {
                 *req.uri_mut() = uri;
             }
             next.run(req).await
@@ -145,10 +141,10 @@ mod tests {
 
     #[test]
     fn routes_that_carry_codes() {
-        assert_eq!(route_of("/ws/abc"), Some(CodeRoute::Api { code: "abc", at: 1 }));
-        assert_eq!(route_of("/api/groups/abc"), Some(CodeRoute::Api { code: "abc", at: 2 }));
-        assert_eq!(route_of("/api/games/abc/2"), Some(CodeRoute::Api { code: "abc", at: 2 }));
-        assert_eq!(route_of("/api/games/abc/2/record"), Some(CodeRoute::Api { code: "abc", at: 2 }));
+        assert_eq!(route_of("/ws/abc"), Some(CodeRoute::Api { code: "abc" }));
+        assert_eq!(route_of("/api/groups/abc"), Some(CodeRoute::Api { code: "abc" }));
+        // The finished game's API resolves its code itself (`crate::review`).
+        assert_eq!(route_of("/api/games/abc/2"), None);
         assert_eq!(route_of("/de/g/abc"), Some(CodeRoute::Page { lang: "de", code: "abc" }));
         assert_eq!(route_of("/de/g/abc/3"), Some(CodeRoute::Replay { lang: "de", code: "abc", n: "3" }));
         assert_eq!(route_of("/api/groups"), None);
@@ -159,10 +155,8 @@ mod tests {
     #[test]
     fn rewriting_keeps_the_query() {
         let uri: Uri = "/ws/k3j9-qw2m-7xab?since=4".parse().unwrap();
-        assert_eq!(with_code(&uri, 1, "K3J9QW2M7XAB").unwrap().to_string(), "/ws/K3J9QW2M7XAB?since=4");
+        assert_eq!(with_code(&uri, "K3J9QW2M7XAB").unwrap().to_string(), "/ws/K3J9QW2M7XAB?since=4");
         let uri: Uri = "/api/groups/k3j9qw2m7xab".parse().unwrap();
-        assert_eq!(with_code(&uri, 2, "K3J9QW2M7XAB").unwrap().to_string(), "/api/groups/K3J9QW2M7XAB");
-        let uri: Uri = "/api/games/k3j9qw2m7xab/2/record".parse().unwrap();
-        assert_eq!(with_code(&uri, 2, "K3J9QW2M7XAB").unwrap().to_string(), "/api/games/K3J9QW2M7XAB/2/record");
+        assert_eq!(with_code(&uri, "K3J9QW2M7XAB").unwrap().to_string(), "/api/groups/K3J9QW2M7XAB");
     }
 }
